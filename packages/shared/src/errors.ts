@@ -1,0 +1,119 @@
+import type { Lang } from './lang.ts';
+
+/**
+ * The error vocabulary. Every failure the core can report is one of these codes; each edge
+ * (HTTP console API, SendCloud-compatible API, SMTP, queue jobs) maps a code to its own
+ * protocol, and the console translates by code. `status` is the console API's HTTP status
+ * (console-spec §8); messages may hold `{name}` placeholders filled from AppError params.
+ * A drift test fails when a code lacks a message in either language.
+ */
+export const ERRORS = {
+  COMMON_ROUTE_NOT_FOUND: {
+    status: 404,
+    'zh-cn': '您访问的链接不存在',
+    en: 'The link you visited cannot be found',
+  },
+  COMMON_NOT_FOUND: {
+    status: 404,
+    'zh-cn': '{entity}不存在',
+    en: '{entity} not found',
+  },
+  COMMON_MALFORMED_BODY: {
+    status: 400,
+    'zh-cn': '请求内容格式错误：{detail}',
+    en: 'The request body is malformed: {detail}',
+  },
+  COMMON_VALIDATION_FAILED: {
+    status: 400,
+    'zh-cn': '输入的数据不合法',
+    en: 'The entered data is not valid',
+  },
+  COMMON_PAYLOAD_TOO_LARGE: {
+    status: 413,
+    'zh-cn': '请求内容过大',
+    en: 'The request is too large',
+  },
+  COMMON_UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    'zh-cn': '不支持的内容类型：{contentType}',
+    en: 'Unsupported content type: {contentType}',
+  },
+  COMMON_RATE_LIMITED: {
+    status: 429,
+    'zh-cn': '请求过于频繁，请稍后再试',
+    en: 'Too many requests, please try again later',
+  },
+  COMMON_INTERNAL: {
+    status: 500,
+    'zh-cn': '服务器内部错误，请稍后再试',
+    en: 'Internal server error, please try again later',
+  },
+  COMMON_UNAVAILABLE: {
+    status: 503,
+    'zh-cn': '服务暂不可用：{detail}',
+    en: 'Service unavailable: {detail}',
+  },
+  AUTH_REQUIRED: {
+    status: 401,
+    'zh-cn': '您还未登录，请先登录',
+    en: 'You are not logged in, please log in first',
+  },
+  AUTH_PERMISSION_DENIED: {
+    status: 403,
+    'zh-cn': '权限不足，请联系团队管理员',
+    en: 'Insufficient permission, please contact your team administrator',
+  },
+  ACCOUNT_NOT_ACTIVE: {
+    status: 428,
+    'zh-cn': '账号未激活，请先激活',
+    en: 'Account is not active, please activate first',
+  },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export interface ErrorDefinition {
+  status: number;
+  'zh-cn': string;
+  en: string;
+}
+
+export type ErrorCode = keyof typeof ERRORS;
+export type ErrorParams = Record<string, string | number>;
+
+/** Field-level problems reported with COMMON_VALIDATION_FAILED. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** Thrown by the core; mapped to a protocol by each edge. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly params: ErrorParams;
+  readonly fields: FieldError[];
+
+  constructor(code: ErrorCode, params: ErrorParams = {}, fields: FieldError[] = []) {
+    super(formatMessage(code, 'en', params));
+    this.name = 'AppError';
+    this.code = code;
+    this.params = params;
+    this.fields = fields;
+  }
+
+  get status(): number {
+    return ERRORS[this.code].status;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
+
+export function formatMessage(code: ErrorCode, lang: Lang, params: ErrorParams = {}): string {
+  return interpolate(ERRORS[code][lang], params);
+}
+
+export function interpolate(template: string, params: ErrorParams): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in params ? String(params[key]) : whole,
+  );
+}

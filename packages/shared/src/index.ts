@@ -1,0 +1,3 @@
+export * from './errors.ts';
+export * from './lang.ts';
+export * from './permissions.ts';
