@@ -103,9 +103,9 @@ export interface DeadJob {
 }
 
 export type QueueEvent =
-  | { type: 'completed'; queue: string; name: string; durationMs: number }
-  | { type: 'retrying'; queue: string; name: string; attempt: number; error: string }
-  | { type: 'dead'; queue: string; name: string; attempt: number; error: string };
+  | { type: 'completed'; queue: string; jobId: string; name: string; durationMs: number }
+  | { type: 'retrying'; queue: string; jobId: string; name: string; attempt: number; error: string }
+  | { type: 'dead'; queue: string; jobId: string; name: string; attempt: number; error: string };
 
 export interface QueueBackend {
   readonly kind: 'database' | 'redis';

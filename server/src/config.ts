@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting Herald reads, from the environment. The README's configuration table lists
+ * the same names and defaults; keep the two together.
+ */
+export const ROLES = ['api', 'worker', 'smtp'] as const;
+export type Role = (typeof ROLES)[number];
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+
+const envSchema = z.object({
+  HERALD_ROLE: z.string().default('all'),
+  HERALD_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  HERALD_HTTP_HOST: z.string().default('0.0.0.0'),
+  HERALD_HTTP_PORT: port.default(8080),
+  HERALD_SMTP_HOST: z.string().default('0.0.0.0'),
+  HERALD_SMTP_PORT: port.default(2525),
+  HERALD_INBOUND_SMTP_PORT: port.default(2526),
+  HERALD_CONSOLE_DIR: z.string().optional(),
+  HERALD_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HERALD_DNS_SERVERS: z.string().optional(),
+  HERALD_WORKER_CONCURRENCY: positiveInt.default(4),
+  HERALD_SHUTDOWN_TIMEOUT_MS: positiveInt.default(30_000),
+  HERALD_QUEUE_LEASE_MS: positiveInt.default(30_000),
+  HERALD_QUEUE_PREFIX: z.string().default('herald'),
+  HERALD_HOSTNAME: z.string().optional(),
+});
+
+export interface Config {
+  roles: Set<Role>;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  http: { host: string; port: number };
+  smtp: { host: string; submissionPort: number; inboundPort: number };
+  consoleDir: string;
+  logLevel: z.infer<typeof envSchema>['HERALD_LOG_LEVEL'];
+  dnsServers: string[];
+  workerConcurrency: number;
+  shutdownTimeoutMs: number;
+  queueLeaseMs: number;
+  queuePrefix: string;
+  hostname: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function parseRoles(value: string): Set<Role> {
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const roles = new Set<Role>();
+  for (const name of names) {
+    if (name === 'all') ROLES.forEach((role) => roles.add(role));
+    else if ((ROLES as readonly string[]).includes(name)) roles.add(name as Role);
+    else throw new ConfigError(`HERALD_ROLE: unknown role "${name}" (use all, ${ROLES.join(', ')})`);
+  }
+  if (roles.size === 0) throw new ConfigError('HERALD_ROLE: no role given');
+  return roles;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv.slice(2)): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const roleArg = argv.find((arg) => arg.startsWith('--role='))?.slice('--role='.length);
+  const dataDir = path.resolve(e.HERALD_DATA_DIR);
+  return {
+    roles: parseRoles(roleArg ?? e.HERALD_ROLE),
+    dataDir,
+    database: parseDatabaseUrl(e.DATABASE_URL, dataDir),
+    redisUrl: e.REDIS_URL || undefined,
+    http: { host: e.HERALD_HTTP_HOST, port: e.HERALD_HTTP_PORT },
+    smtp: { host: e.HERALD_SMTP_HOST, submissionPort: e.HERALD_SMTP_PORT, inboundPort: e.HERALD_INBOUND_SMTP_PORT },
+    consoleDir: path.resolve(e.HERALD_CONSOLE_DIR ?? path.join(import.meta.dirname, '../../console/dist')),
+    logLevel: e.HERALD_LOG_LEVEL,
+    dnsServers: (e.HERALD_DNS_SERVERS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    workerConcurrency: e.HERALD_WORKER_CONCURRENCY,
+    shutdownTimeoutMs: e.HERALD_SHUTDOWN_TIMEOUT_MS,
+    queueLeaseMs: e.HERALD_QUEUE_LEASE_MS,
+    queuePrefix: e.HERALD_QUEUE_PREFIX,
+    hostname: e.HERALD_HOSTNAME,
+  };
+}
+
+function parseDatabaseUrl(url: string | undefined, dataDir: string): Config['database'] {
+  if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'herald.db') };
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { kind: 'postgres', url };
+  if (url.startsWith('sqlite:')) return { kind: 'sqlite', file: path.resolve(url.slice('sqlite:'.length)) };
+  throw new ConfigError('DATABASE_URL: use postgres://… or sqlite:<file> (or leave it unset for the embedded default)');
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import type { DB } from './schema.ts';
+
+/**
+ * One Kysely instance over either the embedded SQLite file (the zero-setup default) or
+ * PostgreSQL. Both dialects share one schema and one migration set; the few places where SQL
+ * differs (identity columns, row locking) ask `dialect`.
+ *
+ * Conventions that keep the two interchangeable: timestamps are integer milliseconds since the
+ * epoch (UTC) in BIGINT columns named *_at; money is integer fen; booleans are 0/1 integers;
+ * JSON is TEXT. PostgreSQL's BIGINT is parsed into a JS number (values stay below 2^53).
+ */
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** Where it lives, with no credentials: safe to log. */
+  describe: string;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+export function openDatabase(config: Config['database']): Database {
+  if (config.kind === 'postgres') return openPostgres(config.url);
+  return openSqlite(config.file);
+}
+
+function openSqlite(file: string): Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 10000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', describe: `sqlite:${file}`, close: () => db.destroy() };
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
+        return format === 'binary'
+          ? pg.types.getTypeParser(oid, 'binary')
+          : pg.types.getTypeParser(oid, 'text');
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const safe = new URL(url);
+  safe.password = '';
+  return { db, dialect: 'postgres', describe: safe.toString(), close: () => db.destroy() };
+}

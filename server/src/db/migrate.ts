@@ -1,0 +1,29 @@
+import { type Migration, Migrator } from 'kysely/migration';
+import type { Database } from './database.ts';
+import * as foundation from './migrations/0001-foundation.ts';
+import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
+
+/**
+ * The one migration set, for both dialects, applied at start by every process (the migrator
+ * takes a lock, so processes starting together do not race). Applied names are recorded in
+ * the schema_version table. Append new migrations to this list; never edit an applied one.
+ */
+const MIGRATIONS: Record<string, HeraldMigration> = {
+  '0001-foundation': foundation,
+};
+
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const context = migrationContext(database.dialect);
+  const migrations: Record<string, Migration> = Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db) => m.up(db, context) }]),
+  );
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: 'schema_version',
+    migrationLockTableName: 'schema_version_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

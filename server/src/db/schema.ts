@@ -1,0 +1,68 @@
+import type { Generated } from 'kysely';
+
+/** Row types of every table, in step with migrations/. */
+export interface DB {
+  accounts: AccountsTable;
+  jobs: JobsTable;
+  queue_settings: QueueSettingsTable;
+  job_schedules: JobSchedulesTable;
+  nodes: NodesTable;
+}
+
+/** The tenant. Every tenant-owned table carries account_id referencing it. */
+export interface AccountsTable {
+  id: Generated<number>;
+  username: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  queue: string;
+  name: string;
+  payload: string;
+  /** waiting (run_at may be in the future: delayed), active, completed, dead. */
+  state: 'waiting' | 'active' | 'completed' | 'dead';
+  priority: number;
+  run_at: number;
+  attempts: number;
+  max_attempts: number;
+  backoff_ms: number;
+  /** Cleared when the job finishes, so the key can be used again. */
+  dedupe_key: string | null;
+  lease_token: string | null;
+  lease_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export interface QueueSettingsTable {
+  queue: string;
+  paused: number;
+  updated_at: number;
+}
+
+export interface JobSchedulesTable {
+  id: string;
+  cron: string;
+  timezone: string;
+  queue: string;
+  name: string;
+  payload: string;
+  next_run_at: number;
+  last_run_at: number | null;
+  updated_at: number;
+}
+
+/** One row per running Herald process, for operators and readiness. */
+export interface NodesTable {
+  id: string;
+  roles: string;
+  hostname: string;
+  pid: number;
+  started_at: number;
+  last_seen_at: number;
+  stopped_at: number | null;
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Config } from '../../src/config.ts';
+import { type Database, openDatabase } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+
+/**
+ * A fresh, migrated database for one test: a SQLite file in a temporary folder by default, or a
+ * new PostgreSQL database when TEST_DATABASE_URL points at a server (CI sets it for a second pass).
+ */
+export interface TestDatabase {
+  config: Config['database'];
+  /** DATABASE_URL for child processes. */
+  url: string;
+  open(): Database;
+  drop(): Promise<void>;
+}
+
+export const testDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-db-'));
+    const file = path.join(dir, 'herald.db');
+    const config = { kind: 'sqlite', file } as const;
+    const migrated = openDatabase(config);
+    await migrateToLatest(migrated);
+    await migrated.close();
+    return {
+      config,
+      url: `sqlite:${file}`,
+      open: () => openDatabase(config),
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `herald_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const config = { kind: 'postgres', url: url.toString() } as const;
+  const migrated = openDatabase(config);
+  await migrateToLatest(migrated);
+  await migrated.close();
+  return {
+    config,
+    url: config.url,
+    open: () => openDatabase(config),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export function tempDir(prefix = 'herald-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
