@@ -1,0 +1,57 @@
+import type { Config } from '../config.ts';
+import { type Database, openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { Logger } from '../logger.ts';
+import { createMetrics, type Metrics } from '../metrics.ts';
+import { createQueueBackend, describeQueue } from '../queue/create-queue.ts';
+import { QUEUE_NAMES, QUEUES } from '../queue/names.ts';
+import type { QueueBackend } from '../queue/queue.ts';
+import { NodesService } from './nodes/nodes.service.ts';
+
+/**
+ * The composition root: the database, the queue and every service, built once per process and
+ * handed to the protocol adapters (HTTP, SMTP, workers). Adapters never build their own.
+ */
+export interface Core {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  queue: QueueBackend;
+  metrics: Metrics;
+  nodes: NodesService;
+  readiness(): Promise<Record<'database' | 'queue', string>>;
+  close(): Promise<void>;
+}
+
+export async function createCore(config: Config, logger: Logger): Promise<Core> {
+  const database = openDatabase(config.database);
+  const applied = await migrateToLatest(database);
+  logger.info({ database: database.describe, applied }, 'database ready');
+  const queue = await createQueueBackend(config, database);
+  logger.info({ queue: describeQueue(config) }, 'queue ready');
+  const metrics = createMetrics(queue, QUEUE_NAMES);
+  const nodes = new NodesService(database);
+
+  return {
+    config,
+    logger,
+    database,
+    queue,
+    metrics,
+    nodes,
+    async readiness() {
+      const [db, q] = await Promise.allSettled([
+        database.db.selectFrom('schema_version' as never).select((eb) => eb.fn.countAll().as('n')).execute(),
+        queue.counts(QUEUES.system),
+      ]);
+      return {
+        database: db.status === 'fulfilled' ? 'ok' : String(db.reason),
+        queue: q.status === 'fulfilled' ? 'ok' : String(q.reason),
+      };
+    },
+    async close() {
+      await queue.close({ timeoutMs: config.shutdownTimeoutMs });
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { AddressInfo } from 'node:net';
+import type { SMTPServer } from 'smtp-server';
+import type { Config } from './config.ts';
+import { type Core, createCore } from './core/core.ts';
+import { buildHttpApp } from './http/app.ts';
+import type { Logger } from './logger.ts';
+import { createInboundServer } from './smtp/inbound-server.ts';
+import { closeSmtp, listenSmtp } from './smtp/listen.ts';
+import { createSubmissionServer } from './smtp/submission-server.ts';
+import { startWorkers, type Workers } from './worker/start-workers.ts';
+
+export interface RunningHerald {
+  core: Core;
+  urls: { http: string; smtpSubmission?: string; smtpInbound?: string };
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the roles the configuration asks for, on one core. Every process also serves
+ * /healthz, /readyz and /metrics on its HTTP port; the console API and pages only with `api`.
+ * Stopping is in order: stop accepting (HTTP, SMTP), let workers finish or hand back their
+ * jobs, deregister, close the queue and the database.
+ */
+export async function startHerald(config: Config, logger: Logger): Promise<RunningHerald> {
+  const core = await createCore(config, logger);
+  await core.nodes.register(config.roles, config.hostname);
+
+  const { app } = await buildHttpApp(core, { api: config.roles.has('api') });
+  // Fastify would log its own "Server listening" line; Herald logs one line per listener itself.
+  const level = app.log.level;
+  app.log.level = 'warn';
+  await app.listen({ host: config.http.host, port: config.http.port });
+  app.log.level = level;
+  const httpUrl = urlOf('http', app.server.address() as AddressInfo);
+  logger.info({ listener: 'http', url: httpUrl, api: config.roles.has('api') }, 'listening');
+  const urls: RunningHerald['urls'] = { http: httpUrl };
+
+  const smtpServers: SMTPServer[] = [];
+  if (config.roles.has('smtp')) {
+    const submission = createSubmissionServer(core);
+    const inbound = createInboundServer(core);
+    urls.smtpSubmission = urlOf('smtp', await listenSmtp(submission, config.smtp.submissionPort, config.smtp.host));
+    logger.info({ listener: 'smtp-submission', url: urls.smtpSubmission }, 'listening');
+    urls.smtpInbound = urlOf('smtp', await listenSmtp(inbound, config.smtp.inboundPort, config.smtp.host));
+    logger.info({ listener: 'smtp-inbound', url: urls.smtpInbound }, 'listening');
+    smtpServers.push(submission, inbound);
+  }
+
+  let workers: Workers | undefined;
+  if (config.roles.has('worker')) workers = await startWorkers(core);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      logger.info('shutting down: no longer accepting work');
+      await Promise.all([app.close(), ...smtpServers.map(closeSmtp)]);
+      await workers?.close(config.shutdownTimeoutMs);
+      await core.nodes.deregister();
+      await core.close();
+      logger.info('stopped');
+    })();
+    return stopping;
+  };
+  return { core, urls, stop };
+}
+
+function urlOf(scheme: string, address: AddressInfo): string {
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `${scheme}://${host}:${address.port}`;
+}

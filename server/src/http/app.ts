@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import { AppError, PUBLIC } from '@herald/shared';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Core } from '../core/core.ts';
+import { sendError } from './errors.ts';
+import { type Authenticator, noSessions, type RouteEntry, registerAccess } from './plugins/access.ts';
+import { registerLanguage } from './plugins/language.ts';
+import { opsRoutes } from './routes/ops.routes.ts';
+
+export interface HttpAppOptions {
+  /** Serve the console API and the console itself (the api role); otherwise only ops endpoints. */
+  api: boolean;
+  authenticate?: Authenticator;
+}
+
+export interface HttpApp {
+  app: FastifyInstance;
+  /** Every route with its declared access, for the drift test and operators. */
+  routes: RouteEntry[];
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+/** Paths that are API calls: an unknown one answers JSON 404, never the console page. */
+const API_PREFIXES = ['/v3/', '/apiv2/'];
+
+export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise<HttpApp> {
+  const routes: RouteEntry[] = [];
+  const app = Fastify({
+    loggerInstance: core.logger.child({ listener: 'http' }) as FastifyBaseLogger,
+    bodyLimit: 12 * 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: true,
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  registerLanguage(app);
+  registerAccess(app, options.authenticate ?? noSessions, routes);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    core.metrics.httpDuration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status_code: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+
+  const indexHtml = options.api ? await registerConsole(app, core) : undefined;
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (indexHtml && !isApi && wantsPage) return reply.type('text/html').send(indexHtml);
+    return sendError(request, reply, new AppError('COMMON_ROUTE_NOT_FOUND'));
+  });
+
+  opsRoutes(app, core);
+  return { app, routes };
+}
+
+/**
+ * The built console (console/dist) as static files; any other page path gets index.html so the
+ * console's router can take it (it shows its own 404 for unknown paths).
+ */
+async function registerConsole(app: FastifyInstance, core: Core): Promise<string | undefined> {
+  const indexFile = path.join(core.config.consoleDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    core.logger.warn({ consoleDir: core.config.consoleDir }, 'console is not built; run `npm run build`');
+    return undefined;
+  }
+  await app.register(fastifyStatic, {
+    root: core.config.consoleDir,
+    wildcard: false,
+    index: false,
+    maxAge: '1h',
+    setHeaders(reply, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+  const html = fs.readFileSync(indexFile, 'utf8');
+  app.get('/', { config: { access: PUBLIC } }, async (_request, reply) => reply.type('text/html').send(html));
+  return html;
+}

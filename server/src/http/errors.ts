@@ -1,0 +1,72 @@
+import {
+  AppError,
+  type ErrorCode,
+  ERRORS,
+  type FieldError,
+  formatMessage,
+  type Lang,
+} from '@herald/shared';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+
+/**
+ * The console API's one error mapper: whatever was thrown becomes a status from console-spec §8
+ * and a JSON body the console can show as is: `{ code, message, error, fields?, requestId }`
+ * (`error` repeats the message because the console reads that field). Bad input is a 4xx with
+ * the caller's language; only a bug is a 500, and its details stay in the log.
+ */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  error: string;
+  fields?: FieldError[];
+  requestId: string;
+}
+
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return new AppError('COMMON_VALIDATION_FAILED', {}, zodFields(error));
+  const fastifyError = error as Partial<FastifyError>;
+  if (fastifyError.validation) {
+    const fields = fastifyError.validation.map((v) => ({
+      field: (v.instancePath || String(v.params?.missingProperty ?? '')).replace(/^\//, '').replace(/\//g, '.'),
+      message: v.message ?? 'invalid',
+    }));
+    return new AppError('COMMON_VALIDATION_FAILED', {}, fields);
+  }
+  const status = fastifyError.statusCode ?? 500;
+  if (status === 413) return new AppError('COMMON_PAYLOAD_TOO_LARGE');
+  if (status === 415) return new AppError('COMMON_UNSUPPORTED_MEDIA_TYPE', { contentType: contentTypeOf(fastifyError) });
+  if (status === 429) return new AppError('COMMON_RATE_LIMITED');
+  if (status === 404) return new AppError('COMMON_ROUTE_NOT_FOUND');
+  if (status >= 400 && status < 500) {
+    return new AppError('COMMON_MALFORMED_BODY', { detail: fastifyError.message ?? 'bad request' });
+  }
+  return new AppError('COMMON_INTERNAL');
+}
+
+export function errorBody(error: AppError, lang: Lang, requestId: string): ErrorBody {
+  const message = formatMessage(error.code, lang, error.params);
+  const body: ErrorBody = { code: error.code, message, error: message, requestId };
+  if (error.fields.length > 0) body.fields = error.fields;
+  return body;
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, thrown: unknown) {
+  const error = toAppError(thrown);
+  if (ERRORS[error.code].status >= 500) {
+    request.log.error({ err: thrown }, 'request failed');
+  } else {
+    request.log.info({ code: error.code, status: error.status }, 'request rejected');
+  }
+  return reply.status(error.status).send(errorBody(error, request.lang, String(request.id)));
+}
+
+function zodFields(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+}
+
+function contentTypeOf(error: Partial<FastifyError>): string {
+  const match = /content-type:?\s*'?([^'\s]+)/i.exec(error.message ?? '');
+  return match?.[1] ?? 'unknown';
+}

@@ -1,0 +1,59 @@
+import { AppError, PUBLIC, type RouteAccess } from '@herald/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route: PUBLIC, AUTHENTICATED or a permission code (console-spec §6). */
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** Who is calling: resolved from the session by the Authenticator. */
+export interface Principal {
+  accountId: number;
+  userId: number;
+  permissions: ReadonlySet<number>;
+}
+
+export type Authenticator = (request: FastifyRequest) => Promise<Principal | null>;
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+}
+
+/** Paths whose routes must each say who may call them. */
+const GUARDED_PREFIXES = ['/v3', '/apiv2'];
+
+/**
+ * The permission guard. Every route under a guarded prefix must declare `config.access`; a route
+ * that forgets is refused at start-up, so a missing permission code is a boot failure, not an
+ * open door. The table of routes is kept for the drift test and for operators.
+ */
+export function registerAccess(app: FastifyInstance, authenticate: Authenticator, table: RouteEntry[]): void {
+  app.decorateRequest('principal', null);
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) table.push({ method, url: route.url, access });
+    if (access === undefined && GUARDED_PREFIXES.some((prefix) => route.url.startsWith(prefix))) {
+      throw new Error(`route ${methods.join(',')} ${route.url} declares no access (config.access)`);
+    }
+  });
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === PUBLIC) return;
+    request.principal = await authenticate(request);
+    if (!request.principal) throw new AppError('AUTH_REQUIRED');
+    if (typeof access === 'number' && !request.principal.permissions.has(access)) {
+      throw new AppError('AUTH_PERMISSION_DENIED');
+    }
+  });
+}
+
+/** Until sessions exist (accounts issue), nobody is logged in. */
+export const noSessions: Authenticator = async () => null;
