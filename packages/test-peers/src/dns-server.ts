@@ -103,7 +103,10 @@ export async function startDnsServer(options: DnsServerOptions = {}): Promise<Dn
   const tcpSockets = new Set<Socket>();
 
   /** Returns the query and the reply to send, or null to stay silent. */
-  const handle = (message: Buffer, transport: 'udp' | 'tcp'): { query: DecodedPacket; reply: Packet } | null => {
+  const handle = (
+    message: Buffer,
+    transport: 'udp' | 'tcp',
+  ): { query: DecodedPacket; reply: Packet } | null => {
     let query: DecodedPacket;
     try {
       query = dnsPacket.decode(message);
@@ -127,10 +130,15 @@ export async function startDnsServer(options: DnsServerOptions = {}): Promise<Dn
     if (!handled) return;
     const { query, reply } = handled;
     const opt = query.additionals?.find((a) => a.type === 'OPT');
-    const max = opt && 'udpPayloadSize' in opt ? Math.max(UDP_DEFAULT_MAX, opt.udpPayloadSize) : UDP_DEFAULT_MAX;
+    const max =
+      opt && 'udpPayloadSize' in opt ? Math.max(UDP_DEFAULT_MAX, opt.udpPayloadSize) : UDP_DEFAULT_MAX;
     let wire = dnsPacket.encode(reply);
     if (wire.length > max) {
-      wire = dnsPacket.encode({ ...reply, flags: (reply.flags ?? 0) | dnsPacket.TRUNCATED_RESPONSE, answers: [] });
+      wire = dnsPacket.encode({
+        ...reply,
+        flags: (reply.flags ?? 0) | dnsPacket.TRUNCATED_RESPONSE,
+        answers: [],
+      });
     }
     udp.send(wire, remote.port, remote.address);
   });

@@ -43,20 +43,25 @@ export function parseHeaders(raw: string): MailHeaders {
 /** Decodes RFC 2047 encoded words (`=?charset?B|Q?text?=`), joining adjacent ones. */
 export function decodeEncodedWords(value: string): string {
   const joined = value.replace(/(=\?[^?]+\?[BbQq]\?[^?]*\?=)\s+(?==\?)/g, '$1');
-  return joined.replace(/=\?([^?*]+)(?:\*[^?]*)?\?([BbQq])\?([^?]*)\?=/g, (word, charset: string, enc, text) => {
-    try {
-      const bytes =
-        enc.toUpperCase() === 'B'
-          ? Buffer.from(text, 'base64')
-          : Buffer.from(
-              text
-                .replace(/_/g, ' ')
-                .replace(/=([0-9A-Fa-f]{2})/g, (_m: string, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-              'latin1',
-            );
-      return new TextDecoder(charset).decode(bytes);
-    } catch {
-      return word;
-    }
-  });
+  return joined.replace(
+    /=\?([^?*]+)(?:\*[^?]*)?\?([BbQq])\?([^?]*)\?=/g,
+    (word, charset: string, enc, text) => {
+      try {
+        const bytes =
+          enc.toUpperCase() === 'B'
+            ? Buffer.from(text, 'base64')
+            : Buffer.from(
+                text
+                  .replace(/_/g, ' ')
+                  .replace(/=([0-9A-Fa-f]{2})/g, (_m: string, hex: string) =>
+                    String.fromCharCode(Number.parseInt(hex, 16)),
+                  ),
+                'latin1',
+              );
+        return new TextDecoder(charset).decode(bytes);
+      } catch {
+        return word;
+      }
+    },
+  );
 }

@@ -85,7 +85,8 @@ export interface SmtpMx {
 const sleep = (ms: number | undefined): Promise<void> =>
   ms && ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 
-const replyError = (reply: SmtpReply): Error => Object.assign(new Error(reply.message), { responseCode: reply.code });
+const replyError = (reply: SmtpReply): Error =>
+  Object.assign(new Error(reply.message), { responseCode: reply.code });
 
 export async function startSmtpMx(options: SmtpMxOptions = {}): Promise<SmtpMx> {
   const host = options.host ?? '127.0.0.1';
@@ -116,7 +117,11 @@ export async function startSmtpMx(options: SmtpMxOptions = {}): Promise<SmtpMx> 
     });
   };
 
-  const onData = (stream: SMTPServerDataStream, session: SMTPServerSession, done: (err?: Error | null, msg?: string) => void) => {
+  const onData = (
+    stream: SMTPServerDataStream,
+    session: SMTPServerSession,
+    done: (err?: Error | null, msg?: string) => void,
+  ) => {
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('end', () => {

@@ -7,8 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const TEST_TLS_CERT_PATH: string = fileURLToPath(new URL('../fixtures/mx-test.cert.pem', import.meta.url));
-export const TEST_TLS_KEY_PATH: string = fileURLToPath(new URL('../fixtures/mx-test.key.pem', import.meta.url));
+export const TEST_TLS_CERT_PATH: string = fileURLToPath(
+  new URL('../fixtures/mx-test.cert.pem', import.meta.url),
+);
+export const TEST_TLS_KEY_PATH: string = fileURLToPath(
+  new URL('../fixtures/mx-test.key.pem', import.meta.url),
+);
 
 export interface TestTls {
   key: string;

@@ -49,7 +49,11 @@ describe('smtp-mx', () => {
   });
 
   it('presents the fixture certificate, verifiable with it as the CA', async () => {
-    await transport({ ignoreTLS: false, requireTLS: true, tls: { ca: testTls().cert, servername: 'mx.test' } }).sendMail({
+    await transport({
+      ignoreTLS: false,
+      requireTLS: true,
+      tls: { ca: testTls().cert, servername: 'mx.test' },
+    }).sendMail({
       from: 'a@herald.test',
       to: 'b@example.test',
       text: 'verified',

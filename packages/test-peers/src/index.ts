@@ -1,0 +1,30 @@
+/**
+ * @herald/test-peers: loopback stand-ins for the outside parties Herald talks to, each speaking
+ * the real protocol so Herald's real clients can be tested end to end. Every peer listens on
+ * 127.0.0.1 with an ephemeral port by default and must be closed with `close()`.
+ */
+export type {
+  DnsFailure,
+  DnsQuery,
+  DnsRecordsByType,
+  DnsRecordType,
+  DnsServer,
+  DnsServerOptions,
+  MxRecord,
+} from './dns-server.ts';
+export { startDnsServer } from './dns-server.ts';
+export type { MailHeaders } from './mail-headers.ts';
+export type {
+  SmppBehaviour,
+  SmppCarrier,
+  SmppCarrierOptions,
+  SmppReceiptStatus,
+  SubmittedSms,
+  Udh,
+} from './smpp-carrier.ts';
+export { startSmppCarrier } from './smpp-carrier.ts';
+export { formatReceipt, smscTime } from './smpp-text.ts';
+export type { ReceivedMail, SmtpBehaviour, SmtpMx, SmtpMxOptions, SmtpReply } from './smtp-mx.ts';
+export { startSmtpMx } from './smtp-mx.ts';
+export type { TestTls } from './tls-fixture.ts';
+export { TEST_TLS_CERT_PATH, TEST_TLS_KEY_PATH, testTls } from './tls-fixture.ts';

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { type Core, createCore } from '../../src/core/core.ts';
+import { buildHttpApp, type HttpAppOptions } from '../../src/http/app.ts';
+import { createLogger } from '../../src/logger.ts';
+import type { RouteEntry } from '../../src/http/plugins/access.ts';
+import { createTestDatabase, tempDir } from './database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  core: Core;
+  routes: RouteEntry[];
+  close(): Promise<void>;
+}
+
+/** Test configuration: a temporary data dir and database, the test Redis when one is given. */
+export async function testConfig(env: Record<string, string> = {}): Promise<{ config: Config; drop(): Promise<void> }> {
+  const db = await createTestDatabase();
+  const config = loadConfig(
+    {
+      HERALD_DATA_DIR: tempDir(),
+      DATABASE_URL: db.url,
+      HERALD_LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+      HERALD_QUEUE_PREFIX: `herald-test-${process.pid}-${Date.now()}`,
+      ...env,
+    },
+    [],
+  );
+  return { config, drop: db.drop };
+}
+
+/**
+ * The real HTTP app on a real database, called through app.inject(). `prepare` may add routes
+ * before the app is sealed (tests of the error mapper use it).
+ */
+export async function buildTestApp(
+  options: Partial<HttpAppOptions> & { prepare?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const { config, drop } = await testConfig();
+  const core = await createCore(config, createLogger({ level: config.logLevel, roles: config.roles }));
+  const { app, routes } = await buildHttpApp(core, { api: options.api ?? true, authenticate: options.authenticate });
+  options.prepare?.(app);
+  await app.ready();
+  return {
+    app,
+    core,
+    routes,
+    async close() {
+      await app.close();
+      await core.close();
+      await drop();
+    },
+  };
+}
