@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { type Herald, startHerald } from '@herald/test-peers';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, withPage } from '../harness/browser.ts';
-import { type Herald, startHerald } from '../harness/herald.ts';
 
 /** The built console is served by the real server, boots, routes and speaks both languages. */
 let herald: Herald;

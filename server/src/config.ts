@@ -59,15 +59,22 @@ export function parseRoles(value: string): Set<Role> {
     .filter(Boolean);
   const roles = new Set<Role>();
   for (const name of names) {
-    if (name === 'all') ROLES.forEach((role) => roles.add(role));
-    else if ((ROLES as readonly string[]).includes(name)) roles.add(name as Role);
-    else throw new ConfigError(`HERALD_ROLE: unknown role "${name}" (use all, ${ROLES.join(', ')})`);
+    if (name === 'all') {
+      for (const role of ROLES) roles.add(role);
+    } else if ((ROLES as readonly string[]).includes(name)) {
+      roles.add(name as Role);
+    } else {
+      throw new ConfigError(`HERALD_ROLE: unknown role "${name}" (use all, ${ROLES.join(', ')})`);
+    }
   }
   if (roles.size === 0) throw new ConfigError('HERALD_ROLE: no role given');
   return roles;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv.slice(2)): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  argv: string[] = process.argv.slice(2),
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -82,7 +89,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     database: parseDatabaseUrl(e.DATABASE_URL, dataDir),
     redisUrl: e.REDIS_URL || undefined,
     http: { host: e.HERALD_HTTP_HOST, port: e.HERALD_HTTP_PORT },
-    smtp: { host: e.HERALD_SMTP_HOST, submissionPort: e.HERALD_SMTP_PORT, inboundPort: e.HERALD_INBOUND_SMTP_PORT },
+    smtp: {
+      host: e.HERALD_SMTP_HOST,
+      submissionPort: e.HERALD_SMTP_PORT,
+      inboundPort: e.HERALD_INBOUND_SMTP_PORT,
+    },
     consoleDir: path.resolve(e.HERALD_CONSOLE_DIR ?? path.join(import.meta.dirname, '../../console/dist')),
     logLevel: e.HERALD_LOG_LEVEL,
     dnsServers: (e.HERALD_DNS_SERVERS ?? '')
@@ -101,5 +112,7 @@ function parseDatabaseUrl(url: string | undefined, dataDir: string): Config['dat
   if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'herald.db') };
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { kind: 'postgres', url };
   if (url.startsWith('sqlite:')) return { kind: 'sqlite', file: path.resolve(url.slice('sqlite:'.length)) };
-  throw new ConfigError('DATABASE_URL: use postgres://… or sqlite:<file> (or leave it unset for the embedded default)');
+  throw new ConfigError(
+    'DATABASE_URL: use postgres://… or sqlite:<file> (or leave it unset for the embedded default)',
+  );
 }

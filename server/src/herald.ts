@@ -39,7 +39,10 @@ export async function startHerald(config: Config, logger: Logger): Promise<Runni
   if (config.roles.has('smtp')) {
     const submission = createSubmissionServer(core);
     const inbound = createInboundServer(core);
-    urls.smtpSubmission = urlOf('smtp', await listenSmtp(submission, config.smtp.submissionPort, config.smtp.host));
+    urls.smtpSubmission = urlOf(
+      'smtp',
+      await listenSmtp(submission, config.smtp.submissionPort, config.smtp.host),
+    );
     logger.info({ listener: 'smtp-submission', url: urls.smtpSubmission }, 'listening');
     urls.smtpInbound = urlOf('smtp', await listenSmtp(inbound, config.smtp.inboundPort, config.smtp.host));
     logger.info({ listener: 'smtp-inbound', url: urls.smtpInbound }, 'listening');

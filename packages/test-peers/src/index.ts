@@ -13,6 +13,8 @@ export type {
   MxRecord,
 } from './dns-server.ts';
 export { startDnsServer } from './dns-server.ts';
+export type { Herald, HeraldOptions, LogLine } from './herald-process.ts';
+export { startHerald } from './herald-process.ts';
 export type { MailHeaders } from './mail-headers.ts';
 export type {
   SmppBehaviour,

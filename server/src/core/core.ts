@@ -41,7 +41,10 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     nodes,
     async readiness() {
       const [db, q] = await Promise.allSettled([
-        database.db.selectFrom('schema_version' as never).select((eb) => eb.fn.countAll().as('n')).execute(),
+        database.db
+          .selectFrom('schema_version' as never)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .execute(),
         queue.counts(QUEUES.system),
       ]);
       return {

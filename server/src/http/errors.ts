@@ -1,11 +1,4 @@
-import {
-  AppError,
-  type ErrorCode,
-  ERRORS,
-  type FieldError,
-  formatMessage,
-  type Lang,
-} from '@herald/shared';
+import { AppError, ERRORS, type ErrorCode, type FieldError, formatMessage, type Lang } from '@herald/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 
@@ -29,14 +22,17 @@ export function toAppError(error: unknown): AppError {
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.validation) {
     const fields = fastifyError.validation.map((v) => ({
-      field: (v.instancePath || String(v.params?.missingProperty ?? '')).replace(/^\//, '').replace(/\//g, '.'),
+      field: (v.instancePath || String(v.params?.missingProperty ?? ''))
+        .replace(/^\//, '')
+        .replace(/\//g, '.'),
       message: v.message ?? 'invalid',
     }));
     return new AppError('COMMON_VALIDATION_FAILED', {}, fields);
   }
   const status = fastifyError.statusCode ?? 500;
   if (status === 413) return new AppError('COMMON_PAYLOAD_TOO_LARGE');
-  if (status === 415) return new AppError('COMMON_UNSUPPORTED_MEDIA_TYPE', { contentType: contentTypeOf(fastifyError) });
+  if (status === 415)
+    return new AppError('COMMON_UNSUPPORTED_MEDIA_TYPE', { contentType: contentTypeOf(fastifyError) });
   if (status === 429) return new AppError('COMMON_RATE_LIMITED');
   if (status === 404) return new AppError('COMMON_ROUTE_NOT_FOUND');
   if (status >= 400 && status < 500) {

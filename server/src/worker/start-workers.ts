@@ -32,7 +32,8 @@ export async function startWorkers(core: Core): Promise<Workers> {
         queue,
         async (job, signal) => {
           const definition = names.get(job.name);
-          if (!definition) throw new PermanentJobError(`no handler for job "${job.name}" on queue "${queue}"`);
+          if (!definition)
+            throw new PermanentJobError(`no handler for job "${job.name}" on queue "${queue}"`);
           await definition.handle(core, job.payload, signal);
         },
         { concurrency: core.config.workerConcurrency },

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type Core, createCore } from '../../src/core/core.ts';
 import { buildHttpApp, type HttpAppOptions } from '../../src/http/app.ts';
-import { createLogger } from '../../src/logger.ts';
 import type { RouteEntry } from '../../src/http/plugins/access.ts';
+import { createLogger } from '../../src/logger.ts';
 import { createTestDatabase, tempDir } from './database.ts';
 
 export interface TestApp {
@@ -14,7 +14,9 @@ export interface TestApp {
 }
 
 /** Test configuration: a temporary data dir and database, the test Redis when one is given. */
-export async function testConfig(env: Record<string, string> = {}): Promise<{ config: Config; drop(): Promise<void> }> {
+export async function testConfig(
+  env: Record<string, string> = {},
+): Promise<{ config: Config; drop(): Promise<void> }> {
   const db = await createTestDatabase();
   const config = loadConfig(
     {
@@ -39,7 +41,10 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const { config, drop } = await testConfig();
   const core = await createCore(config, createLogger({ level: config.logLevel, roles: config.roles }));
-  const { app, routes } = await buildHttpApp(core, { api: options.api ?? true, authenticate: options.authenticate });
+  const { app, routes } = await buildHttpApp(core, {
+    api: options.api ?? true,
+    authenticate: options.authenticate,
+  });
   options.prepare?.(app);
   await app.ready();
   return {

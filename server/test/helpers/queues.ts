@@ -43,7 +43,11 @@ async function databaseTarget(): Promise<QueueTarget> {
     name: `database (${testDialect})`,
     open(options = {}) {
       const database = shared ?? testDb.open();
-      const queue = new DatabaseQueue(database, { leaseMs: options.leaseMs ?? TEST_LEASE_MS, pollMs: 50, schedulerPollMs: 100 });
+      const queue = new DatabaseQueue(database, {
+        leaseMs: options.leaseMs ?? TEST_LEASE_MS,
+        pollMs: 50,
+        schedulerPollMs: 100,
+      });
       const close = queue.close.bind(queue);
       queue.close = async (closeOptions) => {
         await close(closeOptions);

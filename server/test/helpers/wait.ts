@@ -11,7 +11,9 @@ export async function waitFor<T>(
     if (last) return last as NonNullable<T>;
     await sleep(intervalMs);
   }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (last value: ${JSON.stringify(last)})`);
+  throw new Error(
+    `timed out after ${timeoutMs} ms waiting for ${what} (last value: ${JSON.stringify(last)})`,
+  );
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -24,8 +24,14 @@ describe('console API errors', () => {
         app.get('/v3/api/test/bug', { config: { access: PUBLIC } }, async () => {
           throw new Error('secret internal detail: password=hunter2');
         });
-        app.get('/v3/api/test/settings', { config: { access: PERMISSIONS.EMAIL_SETTINGS } }, async () => ({}));
-        app.get('/v3/api/test/data', { config: { access: PERMISSIONS.EMAIL_DATA } }, async () => ({ rows: [] }));
+        app.get(
+          '/v3/api/test/settings',
+          { config: { access: PERMISSIONS.EMAIL_SETTINGS } },
+          async () => ({}),
+        );
+        app.get('/v3/api/test/data', { config: { access: PERMISSIONS.EMAIL_DATA } }, async () => ({
+          rows: [],
+        }));
       },
     });
   });
@@ -136,9 +142,17 @@ describe('console API errors', () => {
   });
 
   it('echoes a sane X-Request-Id and makes one up otherwise', async () => {
-    const given = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    const given = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     assert.equal(given.headers['x-request-id'], 'abc-123');
-    const made = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'bad id\n' } });
+    const made = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id\n' },
+    });
     assert.match(String(made.headers['x-request-id']), /^[0-9a-f-]{36}$/);
   });
 });

@@ -22,7 +22,7 @@ for (const factory of queueTargets()) {
     const children: ChildProcess[] = [];
     let target: QueueTarget | undefined;
     after(async () => {
-      children.forEach((child) => child.exitCode === null && child.kill('SIGKILL'));
+      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
       await target?.cleanup();
     });
 

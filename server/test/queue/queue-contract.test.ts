@@ -125,7 +125,12 @@ for (const factory of queueTargets()) {
       const worker = queue.work(q, async () => {
         if (fail) throw new Error('550 5.1.1 user unknown');
       });
-      const { id } = await queue.enqueue(q, 'doomed', { to: 'nobody@example.com' }, { maxAttempts: 2, backoffMs: 50 });
+      const { id } = await queue.enqueue(
+        q,
+        'doomed',
+        { to: 'nobody@example.com' },
+        { maxAttempts: 2, backoffMs: 50 },
+      );
       await waitFor('the job to die', async () => (await queue.counts(q)).dead === 1, { timeoutMs: 5000 });
       const dead = await queue.deadJobs(q);
       assert.equal(dead.length, 1);
@@ -136,7 +141,9 @@ for (const factory of queueTargets()) {
       assert.match(dead[0]!.error ?? '', /550 5\.1\.1/);
       fail = false;
       assert.equal(await queue.retryDead(q, id), true);
-      await waitFor('the revived job', async () => (await queue.counts(q)).completed === 1, { timeoutMs: 5000 });
+      await waitFor('the revived job', async () => (await queue.counts(q)).completed === 1, {
+        timeoutMs: 5000,
+      });
       assert.equal((await queue.counts(q)).dead, 0);
       await worker.close();
     });

@@ -69,5 +69,4 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
     .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
     .addColumn('stopped_at', 'bigint')
     .execute();
-
 }

@@ -18,9 +18,9 @@ import {
   type Worker,
   type WorkerOptions,
 } from '../queue.ts';
+import { DatabaseWorker } from './database-worker.ts';
 import * as jobs from './jobs.repo.ts';
 import * as schedules from './schedules.repo.ts';
-import { DatabaseWorker } from './database-worker.ts';
 
 export interface DatabaseQueueOptions {
   /** How long a claimed job stays with its worker without a renewal; default 30 s. */
@@ -57,7 +57,12 @@ export class DatabaseQueue implements QueueBackend {
     this.wakeups.setMaxListeners(0);
   }
 
-  async enqueue<P>(queue: string, name: string, payload: P, options?: EnqueueOptions): Promise<EnqueueResult> {
+  async enqueue<P>(
+    queue: string,
+    name: string,
+    payload: P,
+    options?: EnqueueOptions,
+  ): Promise<EnqueueResult> {
     const [result] = await this.enqueueBulk(queue, [{ name, payload, options }]);
     return result!;
   }

@@ -1,4 +1,4 @@
-import { PermanentJobError, type JobHandler, type QueueEvent, backoffDelay } from '../queue.ts';
+import { backoffDelay, type JobHandler, PermanentJobError, type QueueEvent } from '../queue.ts';
 import type { DatabaseQueue } from './database-queue.ts';
 import * as jobs from './jobs.repo.ts';
 
@@ -70,7 +70,7 @@ export class DatabaseWorker {
     clearTimeout(timer);
     if (timedOut) {
       const left = [...this.running.values()];
-      left.forEach((r) => r.controller.abort(new Error('worker shutting down')));
+      for (const r of left) r.controller.abort(new Error('worker shutting down'));
       await jobs.releaseJobs(
         this.owner.database,
         left.map((r) => r.token),
@@ -155,19 +155,39 @@ export class DatabaseWorker {
       const now = Date.now();
       if (error instanceof PermanentJobError || row.attempts >= row.max_attempts) {
         if (await jobs.killJob(database, row.id, token, message, now)) {
-          this.emit({ type: 'dead', queue: this.queue, jobId: job.id, name: row.name, attempt: row.attempts, error: message });
+          this.emit({
+            type: 'dead',
+            queue: this.queue,
+            jobId: job.id,
+            name: row.name,
+            attempt: row.attempts,
+            error: message,
+          });
         }
       } else {
         const runAt = now + backoffDelay(row.backoff_ms, row.attempts);
         if (await jobs.retryJob(database, row.id, token, runAt, message)) {
-          this.emit({ type: 'retrying', queue: this.queue, jobId: job.id, name: row.name, attempt: row.attempts, error: message });
+          this.emit({
+            type: 'retrying',
+            queue: this.queue,
+            jobId: job.id,
+            name: row.name,
+            attempt: row.attempts,
+            error: message,
+          });
         }
       }
       return;
     }
     if (signal.aborted) return;
     if (await jobs.completeJob(database, row.id, token, Date.now())) {
-      this.emit({ type: 'completed', queue: this.queue, jobId: job.id, name: row.name, durationMs: Date.now() - started });
+      this.emit({
+        type: 'completed',
+        queue: this.queue,
+        jobId: job.id,
+        name: row.name,
+        durationMs: Date.now() - started,
+      });
     }
   }
 

@@ -129,7 +129,12 @@ export async function renewLeases({ db }: Database, tokens: string[], leaseUntil
 }
 
 /** Marks a held job completed. False when the lease was lost (another worker took it over). */
-export async function completeJob({ db }: Database, id: number, token: string, now: number): Promise<boolean> {
+export async function completeJob(
+  { db }: Database,
+  id: number,
+  token: string,
+  now: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('jobs')
     .set({ state: 'completed', finished_at: now, lease_token: null, lease_until: null, dedupe_key: null })
@@ -250,7 +255,12 @@ export async function listDeadJobs({ db }: Database, queue: string, limit: numbe
     .execute();
 }
 
-export async function reviveDeadJob({ db }: Database, queue: string, id: number, now: number): Promise<boolean> {
+export async function reviveDeadJob(
+  { db }: Database,
+  queue: string,
+  id: number,
+  now: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('jobs')
     .set({ state: 'waiting', attempts: 0, run_at: now, finished_at: null })
@@ -280,7 +290,12 @@ export async function pruneFinishedJobs(
   return Number(completed.numDeletedRows + dead.numDeletedRows);
 }
 
-export async function setPaused({ db }: Database, queue: string, paused: boolean, now: number): Promise<void> {
+export async function setPaused(
+  { db }: Database,
+  queue: string,
+  paused: boolean,
+  now: number,
+): Promise<void> {
   await db
     .insertInto('queue_settings')
     .values({ queue, paused: paused ? 1 : 0, updated_at: now })
@@ -289,7 +304,11 @@ export async function setPaused({ db }: Database, queue: string, paused: boolean
 }
 
 export async function isPaused({ db }: Database, queue: string): Promise<boolean> {
-  const row = await db.selectFrom('queue_settings').select('paused').where('queue', '=', queue).executeTakeFirst();
+  const row = await db
+    .selectFrom('queue_settings')
+    .select('paused')
+    .where('queue', '=', queue)
+    .executeTakeFirst();
   return row?.paused === 1;
 }
 

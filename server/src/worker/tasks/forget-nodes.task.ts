@@ -10,4 +10,8 @@ export const forgetNodes: JobDefinition = {
   },
 };
 
-export const forgetNodesTask: TaskDefinition = { id: 'system.forget-nodes', cron: '*/10 * * * *', job: forgetNodes };
+export const forgetNodesTask: TaskDefinition = {
+  id: 'system.forget-nodes',
+  cron: '*/10 * * * *',
+  job: forgetNodes,
+};

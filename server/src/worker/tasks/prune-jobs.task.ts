@@ -1,5 +1,5 @@
-import { QUEUES } from '../../queue/names.ts';
 import { DatabaseQueue } from '../../queue/database/database-queue.ts';
+import { QUEUES } from '../../queue/names.ts';
 import type { JobDefinition, TaskDefinition } from '../job.ts';
 
 const KEEP_COMPLETED_MS = 24 * 3600_000;

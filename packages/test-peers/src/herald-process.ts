@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { REPO_ROOT } from './paths.ts';
 
 /**
  * Runs the real server as a child process, the way an operator would, against a fresh data
@@ -16,6 +15,8 @@ export interface HeraldOptions {
   env?: Record<string, string>;
   /** How long to wait for the HTTP listener; default 60 s. */
   startTimeoutMs?: number;
+  /** Command-line arguments, e.g. `['--role=worker']`. */
+  args?: string[];
 }
 
 export interface LogLine {
@@ -35,8 +36,11 @@ export interface Herald {
   waitForLog(predicate: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
   /** SIGTERM, then waits for exit and removes the data directory; throws on an unclean exit. */
   stop(): Promise<void>;
+  /** SIGKILL: the process dies with no chance to clean up. */
+  kill(): Promise<void>;
 }
 
+const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 const NODE_BIN = join(REPO_ROOT, 'node_modules', '.bin', 'node');
 const STOP_TIMEOUT_MS = 15_000;
 const LOG_TAIL = 60;
@@ -73,7 +77,7 @@ export async function startHerald(options: HeraldOptions = {}): Promise<Herald> 
   const listeners: Record<string, string> = {};
   const waiters = new Set<(line: LogLine) => void>();
 
-  const child: ChildProcess = spawn(NODE_BIN, ['server/src/main.ts'], {
+  const child: ChildProcess = spawn(NODE_BIN, ['server/src/main.ts', ...(options.args ?? [])], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: hermeticEnv({
@@ -161,7 +165,12 @@ export async function startHerald(options: HeraldOptions = {}): Promise<Herald> 
       options.startTimeoutMs ?? 60_000,
     );
     const url = String(ready.json?.url).replace(/\/$/, '');
-    return { url, listeners, dataDir, logs, waitForLog, stop };
+    const kill = async () => {
+      child.kill('SIGKILL');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    };
+    return { url, listeners, dataDir, logs, waitForLog, stop, kill };
   } catch (error) {
     child.kill('SIGKILL');
     await exited;
