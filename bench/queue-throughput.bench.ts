@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { openDatabase, type Database } from '../server/src/db/database.ts';
+import { type Database, openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { DatabaseQueue } from '../server/src/queue/database/database-queue.ts';
 import type { QueueBackend } from '../server/src/queue/queue.ts';
@@ -70,7 +70,11 @@ async function measure({ backend, queue, cleanup }: Target): Promise<number> {
   return processPerSecond;
 }
 
-async function databaseTarget(backend: string, database: Database, cleanup: () => Promise<void>): Promise<Target> {
+async function databaseTarget(
+  backend: string,
+  database: Database,
+  cleanup: () => Promise<void>,
+): Promise<Target> {
   await migrateToLatest(database);
   return {
     backend,
@@ -84,8 +88,10 @@ async function databaseTarget(backend: string, database: Database, cleanup: () =
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-'));
 await measure(
-  await databaseTarget('database (sqlite)', openDatabase({ kind: 'sqlite', file: path.join(dir, 'bench.db') }), async () =>
-    fs.rmSync(dir, { recursive: true, force: true }),
+  await databaseTarget(
+    'database (sqlite)',
+    openDatabase({ kind: 'sqlite', file: path.join(dir, 'bench.db') }),
+    async () => fs.rmSync(dir, { recursive: true, force: true }),
   ),
 );
 

@@ -15,10 +15,7 @@ function newest(entry: string): number {
   if (!fs.existsSync(full)) return 0;
   const stat = fs.statSync(full);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(
-    stat.mtimeMs,
-    ...fs.readdirSync(full).map((name) => newest(path.join(entry, name))),
-  );
+  return Math.max(stat.mtimeMs, ...fs.readdirSync(full).map((name) => newest(path.join(entry, name))));
 }
 
 const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;

@@ -20,7 +20,9 @@ describe(`storage on ${testDialect}`, () => {
   it('records applied migrations in schema_version and applies each once', async () => {
     const again = await migrateToLatest(database);
     assert.deepEqual(again, [], 'nothing left to apply');
-    const rows = await sql<{ name: string }>`select name from schema_version order by name`.execute(database.db);
+    const rows = await sql<{ name: string }>`select name from schema_version order by name`.execute(
+      database.db,
+    );
     assert.deepEqual(
       rows.rows.map((r) => r.name),
       ['0001-foundation'],

@@ -59,7 +59,7 @@ describe('one process with every role (the default)', () => {
     assert.match(await page.text(), /<div id="root">/);
     const api = await fetch(`${herald.url}/v3/api/nothing/here`, { headers: { accept: 'text/html' } });
     assert.equal(api.status, 404);
-    assert.equal((await api.json()).code, 'COMMON_ROUTE_NOT_FOUND');
+    assert.equal(((await api.json()) as { code: string }).code, 'COMMON_ROUTE_NOT_FOUND');
   });
 
   it('greets on both SMTP listeners', async () => {
