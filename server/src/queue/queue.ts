@@ -75,8 +75,7 @@ export interface WorkerOptions {
 export interface Worker {
   /**
    * Stops taking jobs, waits up to `timeoutMs` (default 30 s) for running handlers, then aborts
-   * the rest and hands their jobs back to the queue without counting an attempt... where the
-   * backend can (embedded: at once; BullMQ: when the lock expires).
+   * the rest and hands their jobs straight back to the queue without counting the attempt.
    */
   close(options?: { timeoutMs?: number }): Promise<void>;
 }

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Job as BullJob, type JobSchedulerTemplateOptions, type JobsOptions, type MinimalJob } from 'bullmq';
-import { backoffDelay, DEFAULT_BACKOFF_MS, DEFAULT_MAX_ATTEMPTS, DEFAULT_PRIORITY, type EnqueueOptions } from '../queue.ts';
+import {
+  backoffDelay,
+  DEFAULT_BACKOFF_MS,
+  DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_PRIORITY,
+  type EnqueueOptions,
+} from '../queue.ts';
 
 /**
  * How the contract's job options map onto BullMQ's. Every Herald job is a prioritized BullMQ
@@ -59,9 +65,15 @@ export function payloadOf(job: BullJob): unknown {
   return data?.payload ?? null;
 }
 
-export function backoffStrategy(attemptsMade: number, _type?: string, _error?: Error, job?: MinimalJob): number {
+export function backoffStrategy(
+  attemptsMade: number,
+  _type?: string,
+  _error?: Error,
+  job?: MinimalJob,
+): number {
   const backoff = job?.opts.backoff;
-  const base = typeof backoff === 'object' ? (backoff.delay ?? DEFAULT_BACKOFF_MS) : (backoff ?? DEFAULT_BACKOFF_MS);
+  const base =
+    typeof backoff === 'object' ? (backoff.delay ?? DEFAULT_BACKOFF_MS) : (backoff ?? DEFAULT_BACKOFF_MS);
   const attempt = job instanceof BullJob ? Math.max(job.attemptsStarted, attemptsMade) : attemptsMade;
   return backoffDelay(base, attempt);
 }

@@ -93,11 +93,13 @@ export class RedisWorker {
     let outcome: Outcome;
     try {
       outcome = await Promise.race([
-        this.options.handler(job, controller.signal).then(
+        (async () => this.options.handler(job, controller.signal))().then(
           (): Outcome => ({ ok: true }),
           (error: unknown): Outcome => ({ ok: false, error }),
         ),
-        new Promise<Outcome>((resolve) => controller.signal.addEventListener('abort', () => resolve(ABORTED))),
+        new Promise<Outcome>((resolve) =>
+          controller.signal.addEventListener('abort', () => resolve(ABORTED), { once: true }),
+        ),
       ]);
     } finally {
       this.running.delete(key);
@@ -109,7 +111,8 @@ export class RedisWorker {
     if (outcome.ok) return;
     const { error } = outcome;
     const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof PermanentJobError || job.attempt >= maxAttempts) throw new UnrecoverableError(message);
+    const final = error instanceof PermanentJobError || job.attempt >= maxAttempts;
+    if (final) throw new UnrecoverableError(message);
     const retryable = new Error(message, { cause: error });
     if (error instanceof Error && error.stack) retryable.stack = error.stack;
     throw retryable;
