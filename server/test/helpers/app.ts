@@ -41,12 +41,17 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const { config, drop } = await testConfig();
   const core = await createCore(config, createLogger({ level: config.logLevel, roles: config.roles }));
-  const { app, routes } = await buildHttpApp(core, {
-    api: options.api ?? true,
-    authenticate: options.authenticate,
-  });
-  options.prepare?.(app);
-  await app.ready();
+  let http: Awaited<ReturnType<typeof buildHttpApp>>;
+  try {
+    http = await buildHttpApp(core, { api: options.api ?? true, authenticate: options.authenticate });
+    options.prepare?.(http.app);
+    await http.app.ready();
+  } catch (error) {
+    await core.close();
+    await drop();
+    throw error;
+  }
+  const { app, routes } = http;
   return {
     app,
     core,
