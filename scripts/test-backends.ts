@@ -14,7 +14,13 @@ const env = {
 };
 const result = spawnSync(
   process.execPath,
-  ['--test', '--test-force-exit', '--test-concurrency=2', '--test-timeout=300000', 'server/test/**/*.test.ts'],
+  [
+    '--test',
+    '--test-force-exit',
+    '--test-concurrency=2',
+    '--test-timeout=300000',
+    'server/test/**/*.test.ts',
+  ],
   { cwd: root, env, stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);

@@ -6,7 +6,10 @@ import { createMetrics, type Metrics } from '../metrics.ts';
 import { createQueueBackend, describeQueue } from '../queue/create-queue.ts';
 import { QUEUE_NAMES, QUEUES } from '../queue/names.ts';
 import type { QueueBackend } from '../queue/queue.ts';
+import { AccountsService } from './accounts/accounts.service.ts';
 import { NodesService } from './nodes/nodes.service.ts';
+import { SessionsService } from './sessions/sessions.service.ts';
+import { UsersService } from './users/users.service.ts';
 
 /**
  * The composition root: the database, the queue and every service, built once per process and
@@ -19,6 +22,9 @@ export interface Core {
   queue: QueueBackend;
   metrics: Metrics;
   nodes: NodesService;
+  accounts: AccountsService;
+  users: UsersService;
+  sessions: SessionsService;
   readiness(): Promise<Record<'database' | 'queue', string>>;
   close(): Promise<void>;
 }
@@ -39,6 +45,9 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     queue,
     metrics,
     nodes,
+    accounts: new AccountsService(database),
+    users: new UsersService(database),
+    sessions: new SessionsService(database),
     async readiness() {
       const [db, q] = await Promise.allSettled([
         database.db

@@ -3,6 +3,8 @@ import type { Generated } from 'kysely';
 /** Row types of every table, in step with migrations/. */
 export interface DB {
   accounts: AccountsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
   jobs: JobsTable;
   queue_settings: QueueSettingsTable;
   job_schedules: JobSchedulesTable;
@@ -13,8 +15,42 @@ export interface DB {
 export interface AccountsTable {
   id: Generated<number>;
   username: string;
+  /** Prepaid balance in fen (1/100 yuan). */
+  balance_fen: Generated<number>;
+  /** 1 for accounts that came through the Huawei Cloud marketplace (their menu hides teammates). */
+  is_huawei_yun: Generated<number>;
   created_at: number;
   updated_at: number;
+}
+
+/** A person who logs in to the console: the account's owner or a member (teammate). */
+export interface UsersTable {
+  id: Generated<number>;
+  account_id: number;
+  username: string;
+  email: string;
+  phone: string | null;
+  password_hash: string | null;
+  is_owner: number;
+  /** Comma-separated permission codes of a member; an owner holds every code. */
+  permissions: Generated<string>;
+  status: 'inactive' | 'active' | 'suspended';
+  created_at: number;
+  updated_at: number;
+}
+
+/** A console login. Only a SHA-256 of the token is stored. */
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  account_id: number;
+  user_id: number;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
 }
 
 export interface JobsTable {

@@ -8,9 +8,11 @@ import { AppError, PUBLIC } from '@herald/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Core } from '../core/core.ts';
 import { sendError } from './errors.ts';
-import { type Authenticator, noSessions, type RouteEntry, registerAccess } from './plugins/access.ts';
+import { type Authenticator, type RouteEntry, registerAccess } from './plugins/access.ts';
 import { registerLanguage } from './plugins/language.ts';
+import { sessionAuthenticator } from './plugins/session-auth.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
+import { userInfoRoutes } from './routes/user-info.routes.ts';
 
 export interface HttpAppOptions {
   /** Serve the console API and the console itself (the api role); otherwise only ops endpoints. */
@@ -44,7 +46,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   registerLanguage(app);
-  registerAccess(app, options.authenticate ?? noSessions, routes);
+  registerAccess(app, options.authenticate ?? sessionAuthenticator(core.sessions), routes);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -71,6 +73,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
   });
 
   opsRoutes(app, core);
+  if (options.api) userInfoRoutes(app, core);
   return { app, routes };
 }
 

@@ -54,6 +54,3 @@ export function registerAccess(app: FastifyInstance, authenticate: Authenticator
     }
   });
 }
-
-/** Until sessions exist (accounts issue), nobody is logged in. */
-export const noSessions: Authenticator = async () => null;

@@ -1,0 +1,71 @@
+import type { PermissionCode } from '@herald/shared';
+import type { Database } from '../../db/database.ts';
+import type { Ctx } from '../context.ts';
+import * as users from '../users/users.repo.ts';
+import * as repo from './accounts.repo.ts';
+
+export interface NewAccount {
+  username: string;
+  email: string;
+  phone?: string | null;
+  passwordHash?: string | null;
+  status: 'inactive' | 'active' | 'suspended';
+}
+
+export class AccountsService {
+  private readonly database: Database;
+
+  constructor(database: Database) {
+    this.database = database;
+  }
+
+  /** A tenant with its owner, who holds every permission code. */
+  async createWithOwner(input: NewAccount): Promise<Ctx> {
+    return this.database.db.transaction().execute(async (trx) => {
+      const scoped = { ...this.database, db: trx };
+      const now = Date.now();
+      const accountId = await repo.insertAccount(scoped, input.username, now);
+      const userId = await users.insertUser(
+        scoped,
+        {
+          accountId,
+          username: input.username,
+          email: input.email,
+          phone: input.phone ?? null,
+          passwordHash: input.passwordHash ?? null,
+          isOwner: true,
+          permissions: [],
+          status: input.status,
+        },
+        now,
+      );
+      return { accountId, userId };
+    });
+  }
+
+  /** A teammate of the account holding only the given codes. */
+  async addMember(
+    ctx: Ctx,
+    input: Omit<NewAccount, 'status'> & { permissions: readonly PermissionCode[] },
+  ): Promise<Ctx> {
+    const userId = await users.insertUser(
+      this.database,
+      {
+        accountId: ctx.accountId,
+        username: input.username,
+        email: input.email,
+        phone: input.phone ?? null,
+        passwordHash: input.passwordHash ?? null,
+        isOwner: false,
+        permissions: input.permissions,
+        status: 'active',
+      },
+      Date.now(),
+    );
+    return { accountId: ctx.accountId, userId };
+  }
+
+  setHuaweiYun(ctx: Ctx, flag: boolean): Promise<void> {
+    return repo.setHuaweiYun(this.database, ctx.accountId, flag);
+  }
+}

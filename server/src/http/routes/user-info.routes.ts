@@ -1,0 +1,28 @@
+import { AUTHENTICATED, PUBLIC } from '@herald/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Core } from '../../core/core.ts';
+import { ctxOf } from '../context.ts';
+import { sessionTokenOf } from '../plugins/session-auth.ts';
+
+/** The logged-in user: who they are, what they may open, their balance, and logout. */
+export function userInfoRoutes(app: FastifyInstance, core: Core): void {
+  app.get('/v3/api/userInfo', { config: { access: AUTHENTICATED } }, async (request) => ({
+    data: await core.users.info(ctxOf(request)),
+  }));
+
+  app.get('/v3/api/userInfo/userBalance', { config: { access: AUTHENTICATED } }, async (request) => ({
+    data: await core.users.balance(ctxOf(request)),
+  }));
+
+  app.get('/v3/api/user/member/permissions', { config: { access: AUTHENTICATED } }, async (request) => ({
+    data: await core.users.menuPermissions(ctxOf(request)),
+  }));
+
+  app.post('/v3/api/loginOut', { config: { access: PUBLIC } }, async (request, reply) => {
+    const token = sessionTokenOf(request);
+    if (token) await core.sessions.revoke(token);
+    reply.clearCookie('token', { path: '/' });
+    reply.clearCookie('tokenType', { path: '/' });
+    return { success: true };
+  });
+}
