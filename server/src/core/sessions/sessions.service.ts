@@ -50,7 +50,7 @@ export class SessionsService {
   async authenticate(token: string): Promise<SessionPrincipal | null> {
     const now = Date.now();
     const row = await repo.findLiveSession(this.database, hashToken(token), now);
-    if (!row || row.status !== 'active') return null;
+    if (row?.status !== 'active') return null;
     if (now - row.last_seen_at > TOUCH_EVERY_MS) {
       await repo.touchSession(this.database, row.id, now, now + SESSION_IDLE_MS);
     }
