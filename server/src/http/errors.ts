@@ -1,4 +1,13 @@
-import { AppError, ERRORS, type ErrorCode, type FieldError, formatMessage, type Lang } from '@herald/shared';
+import {
+  AppError,
+  ERRORS,
+  type ErrorCode,
+  type FieldError,
+  formatMessage,
+  isValidationKey,
+  type Lang,
+  validationMessage,
+} from '@herald/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 
@@ -12,7 +21,8 @@ export interface ErrorBody {
   code: ErrorCode;
   message: string;
   error: string;
-  fields?: FieldError[];
+  /** Per-field problems; `rule` is the shared rule key when the problem is one of ours. */
+  fields?: (FieldError & { rule?: string })[];
   requestId: string;
 }
 
@@ -44,7 +54,13 @@ export function toAppError(error: unknown): AppError {
 export function errorBody(error: AppError, lang: Lang, requestId: string): ErrorBody {
   const message = formatMessage(error.code, lang, error.params);
   const body: ErrorBody = { code: error.code, message, error: message, requestId };
-  if (error.fields.length > 0) body.fields = error.fields;
+  if (error.fields.length > 0) {
+    body.fields = error.fields.map(({ field, message }) =>
+      isValidationKey(message)
+        ? { field, message: validationMessage(message, lang), rule: message }
+        : { field, message },
+    );
+  }
   return body;
 }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { AppError, PERMISSIONS, PUBLIC } from '@herald/shared';
+import { AppError, PERMISSIONS, PUBLIC, registerSchema } from '@herald/shared';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -17,6 +17,10 @@ describe('console API errors', () => {
         app.post('/v3/api/test/echo', { config: { access: PUBLIC } }, async (request, reply) => {
           const input = body.parse(request.body);
           return reply.status(201).send({ data: input });
+        });
+        app.post('/v3/api/test/register', { config: { access: PUBLIC } }, async (request) => {
+          registerSchema.parse(request.body);
+          return {};
         });
         app.get('/v3/api/test/missing', { config: { access: PUBLIC } }, async () => {
           throw new AppError('COMMON_NOT_FOUND', { entity: 'Domain' });
@@ -91,6 +95,26 @@ describe('console API errors', () => {
       body.fields.map((f: { field: string }) => f.field),
       ['name', 'limit'],
     );
+  });
+
+  it('words shared rule violations in the caller language', async () => {
+    const payload =
+      'userName=ab&password=Abcdef12&confirmPassword=Abcdef13&email=x@example.com&phone=13800138000&agreement=on';
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    const zh = (
+      await t.app.inject({ method: 'POST', url: '/v3/api/test/register', headers, payload })
+    ).json();
+    assert.deepEqual(zh.fields, [
+      { field: 'userName', message: '用户名为4-20位字母、数字或下划线', rule: 'userNameFormat' },
+      { field: 'confirmPassword', message: '两次输入的密码不一致', rule: 'passwordMismatch' },
+    ]);
+    const en = await t.app.inject({
+      method: 'POST',
+      url: '/v3/api/test/register',
+      headers: { ...headers, lang: 'en' },
+      payload,
+    });
+    assert.equal(en.json().fields[1].message, 'The confirmation password differs');
   });
 
   it('accepts the console form encoding and answers 201', async () => {

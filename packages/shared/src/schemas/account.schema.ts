@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { ValidationKey } from '../validation.ts';
+
+/** Account rules of product-spec §5, used by the server's routes and the console's forms. */
+const rule = (key: ValidationKey) => ({ message: key });
+
+export const USER_NAME_PATTERN = /^[A-Za-z0-9_]{4,20}$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 16;
+export const EMAIL_MAX = 254;
+
+/** Digits, upper-case, lower-case, and anything else that is not a space. */
+export function passwordClasses(password: string): number {
+  return [/\d/, /[A-Z]/, /[a-z]/, /[^A-Za-z0-9\s]/].filter((re) => re.test(password)).length;
+}
+
+export function isStrongPassword(password: string): boolean {
+  return (
+    password.length >= PASSWORD_MIN &&
+    password.length <= PASSWORD_MAX &&
+    !/\s/.test(password) &&
+    passwordClasses(password) >= 3
+  );
+}
+
+/** Mainland mobile numbers (11 digits starting 1[3-9]) or E.164-style international numbers. */
+export const PHONE_PATTERN = /^(?:1[3-9]\d{9}|\+\d{6,15})$/;
+
+export const userNameSchema = z
+  .string(rule('required'))
+  .trim()
+  .regex(USER_NAME_PATTERN, rule('userNameFormat'));
+
+export const passwordSchema = z.string(rule('required')).refine(isStrongPassword, rule('passwordFormat'));
+
+export const emailSchema = z
+  .string(rule('required'))
+  .trim()
+  .max(EMAIL_MAX, rule('lengthExceeded'))
+  .pipe(z.email(rule('emailFormat')));
+
+export const phoneSchema = z.string(rule('required')).trim().regex(PHONE_PATTERN, rule('phoneFormat'));
+
+/** A form checkbox arrives as true, 'true', 'on' or '1'. */
+const accepted = z
+  .union([z.boolean(), z.string()], rule('agreementRequired'))
+  .transform((v) => v === true || v === 'true' || v === 'on' || v === '1')
+  .refine((v) => v, rule('agreementRequired'));
+
+export const registerSchema = z
+  .object({
+    userName: userNameSchema,
+    password: passwordSchema,
+    confirmPassword: z.string(rule('required')),
+    email: emailSchema,
+    phone: phoneSchema,
+    agreement: accepted,
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    ...rule('passwordMismatch'),
+    path: ['confirmPassword'],
+  });
+
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    oldPassword: z.string(rule('required')).min(1, rule('required')),
+    newPassword: passwordSchema,
+    confirmPassword: z.string(rule('required')),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    ...rule('passwordMismatch'),
+    path: ['confirmPassword'],
+  })
+  .refine((v) => v.newPassword !== v.oldPassword, { ...rule('passwordSameAsOld'), path: ['newPassword'] });
