@@ -29,6 +29,8 @@ const envSchema = z.object({
   HERALD_QUEUE_LEASE_MS: positiveInt.default(30_000),
   HERALD_QUEUE_PREFIX: z.string().default('herald'),
   HERALD_HOSTNAME: z.string().optional(),
+  HERALD_ADMIN_PASSWORD: z.string().min(8).optional(),
+  HERALD_ADMIN_EMAIL: z.string().default('admin@localhost'),
 });
 
 export interface Config {
@@ -46,6 +48,8 @@ export interface Config {
   queueLeaseMs: number;
   queuePrefix: string;
   hostname: string | undefined;
+  /** The platform operator created on the first start of an empty database. */
+  operator: { password?: string; email: string };
 }
 
 export class ConfigError extends Error {
@@ -105,6 +109,7 @@ export function loadConfig(
     queueLeaseMs: e.HERALD_QUEUE_LEASE_MS,
     queuePrefix: e.HERALD_QUEUE_PREFIX,
     hostname: e.HERALD_HOSTNAME,
+    operator: { password: e.HERALD_ADMIN_PASSWORD, email: e.HERALD_ADMIN_EMAIL },
   };
 }
 

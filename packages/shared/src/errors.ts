@@ -63,6 +63,21 @@ export const ERRORS = {
     'zh-cn': '权限不足，请联系团队管理员',
     en: 'Insufficient permission, please contact your team administrator',
   },
+  AUTH_BAD_CREDENTIALS: {
+    status: 400,
+    'zh-cn': '用户名或密码错误',
+    en: 'Incorrect user name or password',
+  },
+  AUTH_LOCKED: {
+    status: 429,
+    'zh-cn': '登录失败次数过多，请{minutes}分钟后再试',
+    en: 'Too many failed logins, please try again in {minutes} minutes',
+  },
+  ACCOUNT_SUSPENDED: {
+    status: 403,
+    'zh-cn': '账号已被停用，请联系客服',
+    en: 'The account is suspended, please contact support',
+  },
   ACCOUNT_NOT_ACTIVE: {
     status: 428,
     'zh-cn': '账号未激活，请先激活',

@@ -7,6 +7,8 @@ import { createQueueBackend, describeQueue } from '../queue/create-queue.ts';
 import { QUEUE_NAMES, QUEUES } from '../queue/names.ts';
 import type { QueueBackend } from '../queue/queue.ts';
 import { AccountsService } from './accounts/accounts.service.ts';
+import { ensurePlatformOperator } from './accounts/platform-operator.ts';
+import { AuthService } from './auth/auth.service.ts';
 import { NodesService } from './nodes/nodes.service.ts';
 import { SessionsService } from './sessions/sessions.service.ts';
 import { UsersService } from './users/users.service.ts';
@@ -25,6 +27,7 @@ export interface Core {
   accounts: AccountsService;
   users: UsersService;
   sessions: SessionsService;
+  auth: AuthService;
   readiness(): Promise<Record<'database' | 'queue', string>>;
   close(): Promise<void>;
 }
@@ -37,6 +40,9 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
   logger.info({ queue: describeQueue(config) }, 'queue ready');
   const metrics = createMetrics(queue, QUEUE_NAMES);
   const nodes = new NodesService(database);
+  const accounts = new AccountsService(database);
+  const sessions = new SessionsService(database);
+  await ensurePlatformOperator(database, accounts, config.operator, logger);
 
   return {
     config,
@@ -45,9 +51,10 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     queue,
     metrics,
     nodes,
-    accounts: new AccountsService(database),
+    accounts,
     users: new UsersService(database),
-    sessions: new SessionsService(database),
+    sessions,
+    auth: new AuthService(database, sessions),
     async readiness() {
       const [db, q] = await Promise.allSettled([
         database.db

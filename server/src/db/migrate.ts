@@ -2,6 +2,7 @@ import { type Migration, Migrator } from 'kysely/migration';
 import type { Database } from './database.ts';
 import * as foundation from './migrations/0001-foundation.ts';
 import * as usersSessions from './migrations/0002-users-sessions.ts';
+import * as loginSecurity from './migrations/0003-login-security.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -12,6 +13,7 @@ import { type HeraldMigration, migrationContext } from './migrations/migration.t
 const MIGRATIONS: Record<string, HeraldMigration> = {
   '0001-foundation': foundation,
   '0002-users-sessions': usersSessions,
+  '0003-login-security': loginSecurity,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

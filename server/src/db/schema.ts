@@ -5,6 +5,7 @@ export interface DB {
   accounts: AccountsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  login_events: LoginEventsTable;
   jobs: JobsTable;
   queue_settings: QueueSettingsTable;
   job_schedules: JobSchedulesTable;
@@ -19,6 +20,8 @@ export interface AccountsTable {
   balance_fen: Generated<number>;
   /** 1 for accounts that came through the Huawei Cloud marketplace (their menu hides teammates). */
   is_huawei_yun: Generated<number>;
+  /** `platform` for the operators' own account, created on first start; `customer` otherwise. */
+  kind: Generated<'customer' | 'platform'>;
   created_at: number;
   updated_at: number;
 }
@@ -35,8 +38,23 @@ export interface UsersTable {
   /** Comma-separated permission codes of a member; an owner holds every code. */
   permissions: Generated<string>;
   status: 'inactive' | 'active' | 'suspended';
+  /** Consecutive failed logins; reset by a successful one. */
+  failed_logins: Generated<number>;
+  locked_until: number | null;
   created_at: number;
   updated_at: number;
+}
+
+/** The login log shown on the security screen (time, IP, result). */
+export interface LoginEventsTable {
+  id: Generated<number>;
+  account_id: number | null;
+  user_id: number | null;
+  login_name: string;
+  ip: string | null;
+  user_agent: string | null;
+  result: 'success' | 'bad_credentials' | 'locked' | 'inactive' | 'suspended';
+  created_at: number;
 }
 
 /** A console login. Only a SHA-256 of the token is stored. */

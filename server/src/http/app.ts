@@ -11,6 +11,7 @@ import { sendError } from './errors.ts';
 import { type Authenticator, type RouteEntry, registerAccess } from './plugins/access.ts';
 import { registerLanguage } from './plugins/language.ts';
 import { sessionAuthenticator } from './plugins/session-auth.ts';
+import { oauthRoutes } from './routes/oauth.routes.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
 import { userInfoRoutes } from './routes/user-info.routes.ts';
 
@@ -73,7 +74,10 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
   });
 
   opsRoutes(app, core);
-  if (options.api) userInfoRoutes(app, core);
+  if (options.api) {
+    oauthRoutes(app, core);
+    userInfoRoutes(app, core);
+  }
   return { app, routes };
 }
 

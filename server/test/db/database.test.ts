@@ -25,7 +25,7 @@ describe(`storage on ${testDialect}`, () => {
     );
     assert.deepEqual(
       rows.rows.map((r) => r.name),
-      ['0001-foundation'],
+      ['0001-foundation', '0002-users-sessions', '0003-login-security'],
     );
   });
 

@@ -37,9 +37,12 @@ export async function testConfig(
  * before the app is sealed (tests of the error mapper use it).
  */
 export async function buildTestApp(
-  options: Partial<HttpAppOptions> & { prepare?: (app: FastifyInstance) => void } = {},
+  options: Partial<HttpAppOptions> & {
+    prepare?: (app: FastifyInstance) => void;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestApp> {
-  const { config, drop } = await testConfig();
+  const { config, drop } = await testConfig(options.env);
   const core = await createCore(config, createLogger({ level: config.logLevel, roles: config.roles }));
   let http: Awaited<ReturnType<typeof buildHttpApp>>;
   try {

@@ -74,3 +74,8 @@ export const changePasswordSchema = z
     path: ['confirmPassword'],
   })
   .refine((v) => v.newPassword !== v.oldPassword, { ...rule('passwordSameAsOld'), path: ['newPassword'] });
+
+export const loginSchema = z.object({
+  username: z.string(rule('required')).trim().min(1, rule('required')).max(EMAIL_MAX, rule('lengthExceeded')),
+  password: z.string(rule('required')).min(1, rule('required')).max(128, rule('lengthExceeded')),
+});

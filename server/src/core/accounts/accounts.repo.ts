@@ -1,9 +1,14 @@
 import type { Database } from '../../db/database.ts';
 
-export async function insertAccount({ db }: Database, username: string, now: number): Promise<number> {
+export async function insertAccount(
+  { db }: Database,
+  username: string,
+  kind: 'customer' | 'platform',
+  now: number,
+): Promise<number> {
   const row = await db
     .insertInto('accounts')
-    .values({ username, created_at: now, updated_at: now })
+    .values({ username, kind, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

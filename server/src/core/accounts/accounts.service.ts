@@ -10,6 +10,7 @@ export interface NewAccount {
   phone?: string | null;
   passwordHash?: string | null;
   status: 'inactive' | 'active' | 'suspended';
+  kind?: 'customer' | 'platform';
 }
 
 export class AccountsService {
@@ -24,7 +25,7 @@ export class AccountsService {
     return this.database.db.transaction().execute(async (trx) => {
       const scoped = { ...this.database, db: trx };
       const now = Date.now();
-      const accountId = await repo.insertAccount(scoped, input.username, now);
+      const accountId = await repo.insertAccount(scoped, input.username, input.kind ?? 'customer', now);
       const userId = await users.insertUser(
         scoped,
         {

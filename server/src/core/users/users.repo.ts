@@ -40,3 +40,59 @@ export async function findUser({ db }: Database, accountId: number, userId: numb
     .where('id', '=', userId)
     .executeTakeFirst();
 }
+
+/** By user name, or by email (case-insensitive). */
+export async function findByLoginName({ db }: Database, loginName: string) {
+  const name = loginName.trim();
+  return db
+    .selectFrom('users')
+    .select(['id', 'account_id', 'username', 'password_hash', 'status', 'failed_logins', 'locked_until'])
+    .where((eb) => eb.or([eb('username', '=', name), eb(eb.fn('lower', ['email']), '=', name.toLowerCase())]))
+    .executeTakeFirst();
+}
+
+export async function recordFailedLogin({ db }: Database, userId: number, lockedUntil: number | null) {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ failed_logins: eb('failed_logins', '+', 1), locked_until: lockedUntil }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function resetFailedLogins({ db }: Database, userId: number) {
+  await db
+    .updateTable('users')
+    .set({ failed_logins: 0, locked_until: null })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setPassword(
+  { db }: Database,
+  accountId: number,
+  userId: number,
+  passwordHash: string,
+  now: number,
+) {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, failed_logins: 0, locked_until: null, updated_at: now })
+    .where('account_id', '=', accountId)
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setStatus(
+  { db }: Database,
+  accountId: number,
+  userId: number,
+  status: UsersTable['status'],
+  now: number,
+) {
+  await db
+    .updateTable('users')
+    .set({ status, updated_at: now })
+    .where('account_id', '=', accountId)
+    .where('id', '=', userId)
+    .execute();
+}
