@@ -1,4 +1,5 @@
 import type { PermissionCode } from '@herald/shared';
+import { AppError } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { Ctx } from '../context.ts';
 import * as users from '../users/users.repo.ts';
@@ -64,6 +65,22 @@ export class AccountsService {
       Date.now(),
     );
     return { accountId: ctx.accountId, userId };
+  }
+
+  /** The user a login name (user name or email) belongs to, as a context; 404 when none. */
+  async findByLoginName(loginName: string): Promise<Ctx & { username: string; status: string }> {
+    const user = await users.findByLoginName(this.database, loginName);
+    if (!user) throw new AppError('COMMON_NOT_FOUND', { entity: loginName });
+    return { accountId: user.account_id, userId: user.id, username: user.username, status: user.status };
+  }
+
+  setStatus(ctx: Ctx, status: 'inactive' | 'active' | 'suspended'): Promise<void> {
+    return users.setStatus(this.database, ctx.accountId, ctx.userId, status, Date.now());
+  }
+
+  /** Sets a new password hash and lifts a lockout. */
+  setPasswordHash(ctx: Ctx, passwordHash: string): Promise<void> {
+    return users.setPassword(this.database, ctx.accountId, ctx.userId, passwordHash, Date.now());
   }
 
   setHuaweiYun(ctx: Ctx, flag: boolean): Promise<void> {

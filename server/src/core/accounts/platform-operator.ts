@@ -53,7 +53,7 @@ export async function ensurePlatformOperator(
   }
 }
 
-function generatePassword(): string {
+export function generatePassword(): string {
   for (;;) {
     const candidate = `${randomBytes(9).toString('base64url')}#7`;
     if (isStrongPassword(candidate)) return candidate;

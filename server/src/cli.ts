@@ -1,0 +1,151 @@
+/**
+ * Operators' command line, for deployments where mail cannot be delivered yet (so activation
+ * and reset links cannot reach anyone) and for looking at a running cluster:
+ *
+ *   npm run herald -- accounts:create <username> --email <email> [--phone <p>] [--password <p>] [--active]
+ *   npm run herald -- accounts:activate <username>
+ *   npm run herald -- accounts:suspend <username>
+ *   npm run herald -- accounts:reset-password <username> [--password <p>]
+ *   npm run herald -- nodes
+ *   npm run herald -- queue:counts
+ *
+ * It reads the same configuration as the server (DATABASE_URL, HERALD_DATA_DIR, REDIS_URL).
+ */
+import { parseArgs } from 'node:util';
+import {
+  AppError,
+  emailSchema,
+  formatMessage,
+  isStrongPassword,
+  userNameSchema,
+  validationMessage,
+} from '@herald/shared';
+import { ConfigError, loadConfig } from './config.ts';
+import { AccountsService } from './core/accounts/accounts.service.ts';
+import { generatePassword } from './core/accounts/platform-operator.ts';
+import { hashPassword } from './core/auth/password.ts';
+import { NodesService } from './core/nodes/nodes.service.ts';
+import { type Database, openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createQueueBackend } from './queue/create-queue.ts';
+import { QUEUE_NAMES } from './queue/names.ts';
+
+const USAGE = `usage: npm run herald -- <command> [arguments]
+  accounts:create <username> --email <email> [--phone <phone>] [--password <password>] [--active]
+  accounts:activate <username>
+  accounts:suspend <username>
+  accounts:reset-password <username> [--password <password>]
+  nodes
+  queue:counts`;
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+async function run(database: Database, argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      phone: { type: 'string' },
+      password: { type: 'string' },
+      active: { type: 'boolean', default: false },
+    },
+  });
+  const [command, name] = positionals;
+  const accounts = new AccountsService(database);
+  const needName = () => {
+    if (!name) throw new UsageError(`${command} needs a user name`);
+    return name;
+  };
+  const newPassword = () => {
+    const password = values.password ?? generatePassword();
+    if (!isStrongPassword(password)) throw new UsageError(rule('passwordFormat'));
+    return { password, generated: values.password === undefined };
+  };
+
+  switch (command) {
+    case 'accounts:create': {
+      const username = userNameSchema.safeParse(needName());
+      if (!username.success) throw new UsageError(rule('userNameFormat'));
+      const email = emailSchema.safeParse(values.email ?? '');
+      if (!email.success) throw new UsageError(`--email: ${rule('emailFormat')}`);
+      const { password, generated } = newPassword();
+      const ctx = await accounts.createWithOwner({
+        username: username.data,
+        email: email.data,
+        phone: values.phone ?? null,
+        passwordHash: await hashPassword(password),
+        status: values.active ? 'active' : 'inactive',
+      });
+      out(
+        `created account ${ctx.accountId} with owner ${username.data} (${values.active ? 'active' : 'inactive'})`,
+      );
+      if (generated) out(`password: ${password}`);
+      return 0;
+    }
+    case 'accounts:activate':
+    case 'accounts:suspend': {
+      const user = await accounts.findByLoginName(needName());
+      const status = command === 'accounts:activate' ? 'active' : 'suspended';
+      await accounts.setStatus(user, status);
+      out(`${user.username}: ${user.status} → ${status}`);
+      return 0;
+    }
+    case 'accounts:reset-password': {
+      const user = await accounts.findByLoginName(needName());
+      const { password, generated } = newPassword();
+      await accounts.setPasswordHash(user, await hashPassword(password));
+      out(`${user.username}: password reset${generated ? `; new password: ${password}` : ''}`);
+      return 0;
+    }
+    case 'nodes': {
+      for (const node of await new NodesService(database).list()) {
+        out(
+          `${node.state.padEnd(8)} ${node.roles.join(',').padEnd(18)} ${node.hostname} pid ${node.pid} since ${new Date(node.startedAt).toISOString()}`,
+        );
+      }
+      return 0;
+    }
+    case 'queue:counts': {
+      const queue = await createQueueBackend(config, database);
+      try {
+        for (const name of QUEUE_NAMES) out(`${name.padEnd(10)} ${JSON.stringify(await queue.counts(name))}`);
+      } finally {
+        await queue.close();
+      }
+      return 0;
+    }
+    default:
+      throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
+  }
+}
+
+class UsageError extends Error {}
+
+const rule = (key: 'passwordFormat' | 'userNameFormat' | 'emailFormat') => validationMessage(key, 'en');
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig(process.env, []);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`herald: ${error.message}\n`);
+  process.exit(2);
+}
+const database = openDatabase(config.database);
+let code = 1;
+try {
+  await migrateToLatest(database);
+  code = await run(database, process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError) process.stderr.write(`herald: ${error.message}\n${USAGE}\n`);
+  else if (error instanceof AppError)
+    process.stderr.write(`herald: ${formatMessage(error.code, 'en', error.params)}\n`);
+  else if (error instanceof Error && /unique|UNIQUE/.test(error.message)) {
+    process.stderr.write('herald: that user name or email is already used\n');
+  } else throw error;
+  code = 2;
+} finally {
+  await database.close();
+}
+process.exit(code);
