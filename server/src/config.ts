@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -24,11 +25,21 @@ const envSchema = z.object({
   HERALD_CONSOLE_DIR: z.string().optional(),
   HERALD_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HERALD_DNS_SERVERS: z.string().optional(),
+  HERALD_MTA_PORT: port.default(25),
+  HERALD_SYSTEM_FROM: z.string().regex(/@/, 'needs an address: Herald <no-reply@example.com>').optional(),
+  HERALD_SMPP_URL: z
+    .string()
+    .regex(/^(smpp:\/\/[^/:\s]+(:\d+)?\/?)?$/, 'use smpp://host:port')
+    .optional(),
+  HERALD_SMPP_SYSTEM_ID: z.string().default(''),
+  HERALD_SMPP_PASSWORD: z.string().default(''),
+  HERALD_SMS_SOURCE: z.string().min(1).default('Herald'),
   HERALD_WORKER_CONCURRENCY: positiveInt.default(4),
   HERALD_SHUTDOWN_TIMEOUT_MS: positiveInt.default(30_000),
   HERALD_QUEUE_LEASE_MS: positiveInt.default(30_000),
   HERALD_QUEUE_PREFIX: z.string().default('herald'),
   HERALD_HOSTNAME: z.string().optional(),
+  HERALD_PUBLIC_URL: z.url().optional(),
   HERALD_ADMIN_PASSWORD: z.string().min(8).optional(),
   HERALD_ADMIN_EMAIL: z.string().default('admin@localhost'),
 });
@@ -43,11 +54,21 @@ export interface Config {
   consoleDir: string;
   logLevel: z.infer<typeof envSchema>['HERALD_LOG_LEVEL'];
   dnsServers: string[];
+  /** Port of recipients' MX hosts the MTA connects to (25; tests point it at a loopback peer). */
+  mtaPort: number;
+  /** From of Herald's own mail (activation, password reset). */
+  systemFrom: string;
+  /** The SMS carrier's SMSC; undefined when none is configured (system SMS are then refused). */
+  smpp: { url: string; systemId: string; password: string } | undefined;
+  /** Sender id of Herald's own SMS. */
+  smsSource: string;
   workerConcurrency: number;
   shutdownTimeoutMs: number;
   queueLeaseMs: number;
   queuePrefix: string;
   hostname: string | undefined;
+  /** Base of links in mails (activation, reset, invitations), without a trailing slash. */
+  publicUrl: string;
   /** The platform operator created on the first start of an empty database. */
   operator: { password?: string; email: string };
 }
@@ -109,6 +130,13 @@ export function loadConfig(
     queueLeaseMs: e.HERALD_QUEUE_LEASE_MS,
     queuePrefix: e.HERALD_QUEUE_PREFIX,
     hostname: e.HERALD_HOSTNAME,
+    mtaPort: e.HERALD_MTA_PORT,
+    systemFrom: e.HERALD_SYSTEM_FROM ?? `Herald <no-reply@${e.HERALD_HOSTNAME ?? os.hostname()}>`,
+    smpp: e.HERALD_SMPP_URL
+      ? { url: e.HERALD_SMPP_URL, systemId: e.HERALD_SMPP_SYSTEM_ID, password: e.HERALD_SMPP_PASSWORD }
+      : undefined,
+    smsSource: e.HERALD_SMS_SOURCE,
+    publicUrl: (e.HERALD_PUBLIC_URL ?? `http://localhost:${e.HERALD_HTTP_PORT}`).replace(/\/$/, ''),
     operator: { password: e.HERALD_ADMIN_PASSWORD, email: e.HERALD_ADMIN_EMAIL },
   };
 }

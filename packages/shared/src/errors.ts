@@ -78,10 +78,95 @@ export const ERRORS = {
     'zh-cn': '账号已被停用，请联系客服',
     en: 'The account is suspended, please contact support',
   },
+  USER_NAME_TAKEN: {
+    status: 422,
+    'zh-cn': '用户名已被使用',
+    en: 'The user name is already used',
+  },
+  EMAIL_TAKEN: {
+    status: 422,
+    'zh-cn': '邮箱已存在',
+    en: 'The mailbox already exists',
+  },
+  PHONE_TAKEN: {
+    status: 422,
+    'zh-cn': '手机号已存在',
+    en: 'The phone number already exists',
+  },
+  ACTIVATION_LINK_INVALID: {
+    status: 410,
+    'zh-cn': '激活链接无效或已过期，请重新发送激活邮件',
+    en: 'The activation link is invalid or has expired, please resend the activation mail',
+  },
+  RESET_LINK_INVALID: {
+    status: 410,
+    'zh-cn': '重置链接无效或已过期，请重新申请',
+    en: 'The reset link is invalid or has expired, please request a new one',
+  },
+  PASSWORD_OLD_INCORRECT: {
+    status: 400,
+    'zh-cn': '原密码错误',
+    en: 'The current password is incorrect',
+  },
   ACCOUNT_NOT_ACTIVE: {
     status: 428,
     'zh-cn': '账号未激活，请先激活',
     en: 'Account is not active, please activate first',
+  },
+  SMS_CARRIER_NOT_CONFIGURED: {
+    status: 503,
+    'zh-cn': '短信通道未配置，暂时无法发送短信',
+    en: 'No SMS carrier is configured, SMS cannot be sent',
+  },
+  CAPTCHA_INVALID: {
+    status: 400,
+    'zh-cn': '图形验证码错误或已失效，请刷新后重试',
+    en: 'The image code is incorrect or has expired, please refresh it and try again',
+  },
+  SLIDER_FAILED: {
+    status: 400,
+    'zh-cn': '验证失败，请重新验证',
+    en: 'Verification failed, please try again',
+  },
+  SLIDER_REQUIRED: {
+    status: 400,
+    'zh-cn': '请先完成滑块验证',
+    en: 'Please complete the slider verification first',
+  },
+  VERIFY_CODE_INVALID: {
+    status: 400,
+    'zh-cn': '验证码错误或已失效',
+    en: 'Verification code is incorrect or has expired',
+  },
+  VERIFY_CODE_ATTEMPTS_EXCEEDED: {
+    status: 400,
+    'zh-cn': '验证码错误次数过多，请重新获取验证码',
+    en: 'Too many incorrect attempts, please request a new verification code',
+  },
+  VERIFY_SEND_TOO_SOON: {
+    status: 429,
+    'zh-cn': '发送间隔太短，请1分钟后再试',
+    en: 'The sending interval is too short, try again after 1 minute',
+  },
+  VERIFY_SEND_LIMIT_HOURLY: {
+    status: 429,
+    'zh-cn': '验证码发送过于频繁：每小时最多发送{limit}次，请稍后再试',
+    en: 'Too many verification codes: at most {limit} per hour, please try again later',
+  },
+  VERIFY_SEND_LIMIT_DAILY: {
+    status: 429,
+    'zh-cn': '验证码发送过于频繁：24小时内最多发送{limit}次，请明天再试',
+    en: 'Too many verification codes: at most {limit} per 24 hours, please try again tomorrow',
+  },
+  VERIFY_SEND_FAILED: {
+    status: 502,
+    'zh-cn': '验证码发送失败，请稍后再试',
+    en: 'Sending the verification code failed, please try again later',
+  },
+  TOTP_CODE_INVALID: {
+    status: 400,
+    'zh-cn': '动态验证码错误',
+    en: 'The authenticator code is incorrect',
   },
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -6,12 +6,19 @@ import { createMetrics, type Metrics } from '../metrics.ts';
 import { createQueueBackend, describeQueue } from '../queue/create-queue.ts';
 import { QUEUE_NAMES, QUEUES } from '../queue/names.ts';
 import type { QueueBackend } from '../queue/queue.ts';
+import { AccountTokensService } from './account-tokens/account-tokens.service.ts';
 import { AccountsService } from './accounts/accounts.service.ts';
 import { ensurePlatformOperator } from './accounts/platform-operator.ts';
 import { AuthService } from './auth/auth.service.ts';
+import { CaptchaService } from './captcha/captcha.service.ts';
+import { SliderService } from './captcha/slider.service.ts';
 import { NodesService } from './nodes/nodes.service.ts';
+import { NotificationsService } from './notifications/notifications.service.ts';
+import { RateLimiter } from './rate-limit/rate-limiter.ts';
+import { RegistrationService } from './registration/registration.service.ts';
 import { SessionsService } from './sessions/sessions.service.ts';
 import { UsersService } from './users/users.service.ts';
+import { VerificationCodesService } from './verification/verification-codes.service.ts';
 
 /**
  * The composition root: the database, the queue and every service, built once per process and
@@ -28,6 +35,14 @@ export interface Core {
   users: UsersService;
   sessions: SessionsService;
   auth: AuthService;
+  /** Herald's own email and SMS (activation, password reset, verification codes). */
+  notifications: NotificationsService;
+  captcha: CaptchaService;
+  slider: SliderService;
+  rateLimiter: RateLimiter;
+  verificationCodes: VerificationCodesService;
+  /** Sign-up, activation, forgotten and changed passwords. */
+  registration: RegistrationService;
   readiness(): Promise<Record<'database' | 'queue', string>>;
   close(): Promise<void>;
 }
@@ -42,6 +57,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
   const nodes = new NodesService(database);
   const accounts = new AccountsService(database);
   const sessions = new SessionsService(database);
+  const notifications = new NotificationsService({ database, queue, config, logger });
   await ensurePlatformOperator(database, accounts, config.operator, logger);
 
   return {
@@ -55,6 +71,19 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     users: new UsersService(database),
     sessions,
     auth: new AuthService(database, sessions),
+    notifications,
+    captcha: new CaptchaService(database),
+    slider: new SliderService(database),
+    rateLimiter: new RateLimiter(database),
+    verificationCodes: new VerificationCodesService(database, notifications),
+    registration: new RegistrationService({
+      database,
+      accounts,
+      sessions,
+      tokens: new AccountTokensService(database),
+      mailer: notifications,
+      publicUrl: config.publicUrl,
+    }),
     async readiness() {
       const [db, q] = await Promise.allSettled([
         database.db
@@ -70,6 +99,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     },
     async close() {
       await queue.close({ timeoutMs: config.shutdownTimeoutMs });
+      await notifications.close();
       await database.close();
     },
   };

@@ -3,6 +3,9 @@ import type { Database } from './database.ts';
 import * as foundation from './migrations/0001-foundation.ts';
 import * as usersSessions from './migrations/0002-users-sessions.ts';
 import * as loginSecurity from './migrations/0003-login-security.ts';
+import * as systemMessages from './migrations/0004-system-messages.ts';
+import * as securityPrimitives from './migrations/0005-security-primitives.ts';
+import * as accountTokens from './migrations/0006-account-tokens.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -14,6 +17,9 @@ const MIGRATIONS: Record<string, HeraldMigration> = {
   '0001-foundation': foundation,
   '0002-users-sessions': usersSessions,
   '0003-login-security': loginSecurity,
+  '0004-system-messages': systemMessages,
+  '0005-security-primitives': securityPrimitives,
+  '0006-account-tokens': accountTokens,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -6,6 +6,13 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   login_events: LoginEventsTable;
+  system_messages: SystemMessagesTable;
+  system_message_parts: SystemMessagePartsTable;
+  captchas: CaptchasTable;
+  slider_challenges: SliderChallengesTable;
+  verification_codes: VerificationCodesTable;
+  rate_limits: RateLimitsTable;
+  account_tokens: AccountTokensTable;
   jobs: JobsTable;
   queue_settings: QueueSettingsTable;
   job_schedules: JobSchedulesTable;
@@ -119,4 +126,93 @@ export interface NodesTable {
   started_at: number;
   last_seen_at: number;
   stopped_at: number | null;
+}
+
+/** A one-time link token (activation, password reset, invitation); only its SHA-256 is kept. */
+export interface AccountTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  account_id: number;
+  user_id: number;
+  purpose: 'activation' | 'password_reset' | 'invite';
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** An image captcha; the answer is kept only as a salted SHA-256 (see captcha.service.ts). */
+export interface CaptchasTable {
+  id: string;
+  purpose: string;
+  answer_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** A slider challenge: the notch's x stays here; a solved one holds a one-time pass token's hash. */
+export interface SliderChallengesTable {
+  id: string;
+  x: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  pass_hash: string | null;
+  pass_expires_at: number | null;
+  pass_used_at: number | null;
+}
+
+/** A code sent by SMS or email; only a salted SHA-256 of the code is kept. */
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  purpose: string;
+  channel: 'sms' | 'email';
+  target: string;
+  code_hash: string;
+  salt: string;
+  attempts: Generated<number>;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+/** A fixed-window counter: hits of `key` in `bucket` since window_start. */
+export interface RateLimitsTable {
+  bucket: string;
+  key: string;
+  window_start: number;
+  count: number;
+  expires_at: number;
+}
+
+/**
+ * A message of Herald's own (activation mail, verification code), with its latest outcome.
+ * `sent` is SMS only: the carrier accepted it and its delivery receipt is awaited.
+ */
+export interface SystemMessagesTable {
+  id: Generated<number>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  html: string | null;
+  status: 'queued' | 'sent' | 'delivered' | 'deferred' | 'bounced' | 'failed';
+  /** Human-readable last outcome: the remote SMTP reply, the carrier's status or receipt. */
+  reason: string | null;
+  attempts: Generated<number>;
+  /** SMSC message id(s), comma-separated for a concatenated SMS. */
+  remote_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One submitted part of a system SMS, matched to its delivery receipt by remote_id. */
+export interface SystemMessagePartsTable {
+  id: Generated<number>;
+  message_id: number;
+  seq: number;
+  remote_id: string;
+  status: 'sent' | 'delivered' | 'failed';
+  reason: string | null;
+  updated_at: number;
 }

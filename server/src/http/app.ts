@@ -10,9 +10,12 @@ import type { Core } from '../core/core.ts';
 import { sendError } from './errors.ts';
 import { type Authenticator, type RouteEntry, registerAccess } from './plugins/access.ts';
 import { registerLanguage } from './plugins/language.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
 import { sessionAuthenticator } from './plugins/session-auth.ts';
+import { captchaRoutes } from './routes/captcha.routes.ts';
 import { oauthRoutes } from './routes/oauth.routes.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
+import { registerRoutes } from './routes/register.routes.ts';
 import { userInfoRoutes } from './routes/user-info.routes.ts';
 
 export interface HttpAppOptions {
@@ -48,6 +51,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
   await app.register(fastifyFormbody);
   registerLanguage(app);
   registerAccess(app, options.authenticate ?? sessionAuthenticator(core.sessions), routes);
+  registerRateLimit(app, core.rateLimiter);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -76,6 +80,8 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
   opsRoutes(app, core);
   if (options.api) {
     oauthRoutes(app, core);
+    registerRoutes(app, core);
+    captchaRoutes(app, core);
     userInfoRoutes(app, core);
   }
   return { app, routes };

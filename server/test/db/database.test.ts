@@ -25,7 +25,14 @@ describe(`storage on ${testDialect}`, () => {
     );
     assert.deepEqual(
       rows.rows.map((r) => r.name),
-      ['0001-foundation', '0002-users-sessions', '0003-login-security'],
+      [
+        '0001-foundation',
+        '0002-users-sessions',
+        '0003-login-security',
+        '0004-system-messages',
+        '0005-security-primitives',
+        '0006-account-tokens',
+      ],
     );
   });
 

@@ -79,3 +79,21 @@ export const loginSchema = z.object({
   username: z.string(rule('required')).trim().min(1, rule('required')).max(EMAIL_MAX, rule('lengthExceeded')),
   password: z.string(rule('required')).min(1, rule('required')).max(128, rule('lengthExceeded')),
 });
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string(rule('required')).min(1, rule('required')).max(256, rule('lengthExceeded')),
+    password: passwordSchema,
+    confirmPassword: z.string(rule('required')),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    ...rule('passwordMismatch'),
+    path: ['confirmPassword'],
+  });
+
+/** Resending the activation mail: by user name or email. */
+export const resendActivationSchema = z.object({
+  userName: z.string(rule('required')).trim().min(1, rule('required')).max(EMAIL_MAX, rule('lengthExceeded')),
+});

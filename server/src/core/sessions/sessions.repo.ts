@@ -67,3 +67,18 @@ export async function revokeSession({ db }: Database, tokenHash: string, now: nu
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+export async function revokeUserSessions(
+  { db }: Database,
+  accountId: number,
+  userId: number,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('account_id', '=', accountId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

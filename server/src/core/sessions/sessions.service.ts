@@ -62,6 +62,11 @@ export class SessionsService {
     };
   }
 
+  /** Ends every session of the user (after a password reset). */
+  revokeAll(ctx: Ctx): Promise<void> {
+    return repo.revokeUserSessions(this.database, ctx.accountId, ctx.userId, Date.now());
+  }
+
   revoke(token: string): Promise<void> {
     return repo.revokeSession(this.database, hashToken(token), Date.now());
   }

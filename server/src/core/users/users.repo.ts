@@ -96,3 +96,31 @@ export async function setStatus(
     .where('id', '=', userId)
     .execute();
 }
+
+export async function isUserNameTaken({ db }: Database, username: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function isEmailTaken({ db }: Database, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function isPhoneTaken({ db }: Database, phone: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findUserForMail({ db }: Database, accountId: number, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'account_id', 'username', 'email', 'status', 'password_hash'])
+    .where('account_id', '=', accountId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}

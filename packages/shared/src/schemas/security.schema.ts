@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import type { ValidationKey } from '../validation.ts';
+
+/** Bodies of the captcha and slider calls, used by the server's routes and the console. */
+const rule = (key: ValidationKey) => ({ message: key });
+
+export const captchaCheckSchema = z.object({
+  captchaId: z.string(rule('required')).min(1, rule('required')).max(64, rule('lengthExceeded')),
+  code: z.string(rule('required')).trim().min(1, rule('required')).max(16, rule('lengthExceeded')),
+});
+
+/** x and durationMs arrive as numbers (JSON) or strings (form posts). */
+export const sliderVerifySchema = z.object({
+  challengeId: z.string(rule('required')).min(1, rule('required')).max(64, rule('lengthExceeded')),
+  x: z.coerce.number(rule('invalid')),
+  durationMs: z.coerce.number(rule('invalid')).nonnegative(rule('invalid')),
+});

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../../db/database.ts';
+import type { Ctx } from '../context.ts';
+import { hashToken } from '../sessions/sessions.service.ts';
+import * as repo from './account-tokens.repo.ts';
+
+export type { TokenPurpose } from './account-tokens.repo.ts';
+
+/** How long each kind of emailed link stays valid (registration must be confirmed within 3 days). */
+export const TOKEN_LIFETIME_MS: Record<repo.TokenPurpose, number> = {
+  activation: 3 * 24 * 3600_000,
+  password_reset: 3600_000,
+  invite: 7 * 24 * 3600_000,
+};
+
+/**
+ * One-time tokens behind the links Herald emails (activation, password reset, invitations). Only
+ * a hash is stored; issuing a new token of a purpose retires the user's earlier ones.
+ */
+export class AccountTokensService {
+  private readonly database: Database;
+
+  constructor(database: Database) {
+    this.database = database;
+  }
+
+  async issue(ctx: Ctx, purpose: repo.TokenPurpose): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    await repo.retireTokens(this.database, ctx.accountId, ctx.userId, purpose, now);
+    await repo.insertToken(
+      this.database,
+      {
+        tokenHash: hashToken(token),
+        accountId: ctx.accountId,
+        userId: ctx.userId,
+        purpose,
+        expiresAt: now + TOKEN_LIFETIME_MS[purpose],
+      },
+      now,
+    );
+    return token;
+  }
+
+  /** The context the token was issued for, once; null when unknown, used or expired. */
+  async consume(token: string, purpose: repo.TokenPurpose): Promise<Ctx | null> {
+    const row = await repo.consumeToken(this.database, hashToken(token), purpose, Date.now());
+    return row ? { accountId: row.account_id, userId: row.user_id } : null;
+  }
+}

@@ -1,0 +1,83 @@
+import {
+  AUTHENTICATED,
+  changePasswordSchema,
+  emailSchema,
+  forgotPasswordSchema,
+  PUBLIC,
+  phoneSchema,
+  registerSchema,
+  resendActivationSchema,
+  resetPasswordSchema,
+  userNameSchema,
+} from '@herald/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Core } from '../../core/core.ts';
+import { ctxOf } from '../context.ts';
+
+/**
+ * Sign-up, availability checks, activation and the password flows (console-spec §7 "Auth and
+ * user"). Paths under /v3/access are public by nature; changing a password needs a login.
+ */
+export function registerRoutes(app: FastifyInstance, core: Core): void {
+  const registration = core.registration;
+  const available = { data: { available: true } };
+
+  app.get('/v3/access/register/checkUserName', { config: { access: PUBLIC } }, async (request) => {
+    const { userName } = z.object({ userName: userNameSchema }).parse(request.query);
+    await registration.checkUserName(userName);
+    return available;
+  });
+  app.get('/v3/access/register/checkEmail', { config: { access: PUBLIC } }, async (request) => {
+    const { email } = z.object({ email: emailSchema }).parse(request.query);
+    await registration.checkEmail(email);
+    return available;
+  });
+  app.get('/v3/access/register/checkPhone', { config: { access: PUBLIC } }, async (request) => {
+    const { phone } = z.object({ phone: phoneSchema }).parse(request.query);
+    await registration.checkPhone(phone);
+    return available;
+  });
+
+  app.post('/v3/access/register', { config: { access: PUBLIC } }, async (request, reply) => {
+    const input = registerSchema.parse(request.body);
+    await registration.register(input, request.lang);
+    return reply.status(201).send({ data: { userName: input.userName, email: input.email } });
+  });
+
+  app.post('/v3/access/register/resendRegMail', { config: { access: PUBLIC } }, async (request) => {
+    const { userName } = resendActivationSchema.parse(request.body);
+    await registration.resendActivation(userName, request.lang);
+    return { success: true };
+  });
+
+  // The link in the activation mail: activates, then shows the console's result page.
+  app.get('/v3/access/register/regConfirm', { config: { access: PUBLIC } }, async (request, reply) => {
+    const { token } = z.object({ token: z.string().max(256).default('') }).parse(request.query);
+    const lang = `lang=${request.lang}`;
+    try {
+      await registration.activate(token);
+      return reply.redirect(`/activateSuccess?${lang}`);
+    } catch {
+      return reply.redirect(`/activateFailed?${lang}`);
+    }
+  });
+
+  app.post('/v3/access/password/forget', { config: { access: PUBLIC } }, async (request) => {
+    const { email } = forgotPasswordSchema.parse(request.body);
+    await registration.forgotPassword(email, request.lang);
+    return { success: true };
+  });
+
+  app.post('/v3/access/password/reset', { config: { access: PUBLIC } }, async (request) => {
+    const { token, password } = resetPasswordSchema.parse(request.body);
+    await registration.resetPassword(token, password);
+    return { success: true };
+  });
+
+  app.post('/v3/access/password/change', { config: { access: AUTHENTICATED } }, async (request) => {
+    const { oldPassword, newPassword } = changePasswordSchema.parse(request.body);
+    await registration.changePassword(ctxOf(request), oldPassword, newPassword);
+    return { success: true };
+  });
+}

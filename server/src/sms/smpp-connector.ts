@@ -1,0 +1,286 @@
+/// <reference path="./smpp.d.ts" />
+import { randomInt } from 'node:crypto';
+import type { Logger } from 'pino';
+import smpp, { type Pdu, type PduOptions, type Session } from 'smpp';
+import type { ReceiptListener, SmsCarrier, SmsSubmission, SubmitOutcome } from './carrier.ts';
+import { parseReceipt } from './delivery-receipt.ts';
+import { concatenationUdh, splitSms } from './sms-parts.ts';
+
+/**
+ * One long-lived SMPP 3.4 session with the carrier's SMSC, as carriers expect: bound once as a
+ * transceiver (submits go out and delivery receipts come back on the same connection), kept alive
+ * with enquire_link, and re-established with a growing pause after the carrier drops it. A
+ * submit waits a while for the session to be bound rather than failing at the first hiccup.
+ * Every request has its own timeout and fails when the connection closes, because the `smpp`
+ * package would otherwise keep its callbacks forever. A long text goes as concatenated parts;
+ * when one part is refused the whole text counts as refused and a retry sends every part again
+ * under a new reference (handsets drop incomplete sets).
+ */
+export interface SmppConnectorOptions {
+  /** smpp://host:port */
+  url: string;
+  systemId: string;
+  password: string;
+  logger: Logger;
+  onReceipt: ReceiptListener;
+  enquireLinkMs?: number;
+  responseTimeoutMs?: number;
+  /** How long a submit waits for a bound session. */
+  bindWaitMs?: number;
+  reconnectMinMs?: number;
+  reconnectMaxMs?: number;
+}
+
+type Request = 'bind_transceiver' | 'submit_sm' | 'enquire_link' | 'unbind';
+
+const ESM_CLASS_TYPE = 0x3c;
+const ESM_DELIVERY_RECEIPT = 0x04;
+const TON_INTERNATIONAL = 1;
+const TON_ALPHANUMERIC = 5;
+const NPI_ISDN = 1;
+
+/** Refusals that would recur on every retry: bad addresses, bad content, not allowed. */
+const PERMANENT_STATUSES = new Set([
+  0x01, 0x0a, 0x0b, 0x33, 0x43, 0x48, 0x49, 0x50, 0x51, 0x65, 0x66, 0xc0, 0xc1, 0xc2, 0xc3, 0xc4, 0x100,
+  0x101, 0x103, 0x104,
+]);
+
+const STATUS_NAMES = new Map(Object.entries(smpp.errors).map(([name, code]) => [code, name]));
+
+export function describeStatus(status: number): string {
+  const hex = `0x${status.toString(16).padStart(2, '0')}`;
+  const name = STATUS_NAMES.get(status);
+  return name ? `${name} (${hex})` : `command_status ${hex}`;
+}
+
+export class SmppConnector implements SmsCarrier {
+  private readonly options: SmppConnectorOptions;
+  private readonly log: Logger;
+  private session: Session | undefined;
+  private bound = false;
+  private closed = false;
+  private reconnectDelay: number;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private enquireTimer: NodeJS.Timeout | undefined;
+  private connectTimer: NodeJS.Timeout | undefined;
+  private readonly boundWaiters = new Set<(bound: boolean) => void>();
+  private readonly pending = new Set<(error: Error) => void>();
+
+  constructor(options: SmppConnectorOptions) {
+    this.options = options;
+    this.log = options.logger;
+    this.reconnectDelay = options.reconnectMinMs ?? 500;
+  }
+
+  /** Connects and binds in the background; a no-op while a session exists. */
+  start(): void {
+    if (this.closed || this.session || this.reconnectTimer) return;
+    this.connect();
+  }
+
+  async submit(sms: SmsSubmission, signal?: AbortSignal): Promise<SubmitOutcome> {
+    this.start();
+    const waitMs = this.options.bindWaitMs ?? 15_000;
+    // A session that drops mid-submit is usually back within a second: one more go on the new one.
+    for (let round = 1; ; round += 1) {
+      if (!(await this.waitBound(waitMs, signal))) {
+        return { kind: 'refused', permanent: false, reason: `no bound SMPP session within ${waitMs} ms` };
+      }
+      const outcome = await this.submitParts(sms);
+      if (outcome.kind !== 'lost') return outcome;
+      if (round === 2 || signal?.aborted)
+        return { kind: 'refused', permanent: false, reason: outcome.reason };
+    }
+  }
+
+  private async submitParts(sms: SmsSubmission): Promise<SubmitOutcome | { kind: 'lost'; reason: string }> {
+    const { dataCoding, parts } = splitSms(sms.text);
+    const ref = randomInt(256);
+    const source = address(sms.from);
+    const destination = address(sms.to);
+    const messageIds: string[] = [];
+    for (const [index, text] of parts.entries()) {
+      const session = this.session;
+      if (!session || !this.bound) return { kind: 'lost', reason: 'SMPP session lost' };
+      const pdu: PduOptions = {
+        source_addr_ton: source.ton,
+        source_addr_npi: source.npi,
+        source_addr: source.addr,
+        dest_addr_ton: destination.ton,
+        dest_addr_npi: destination.npi,
+        destination_addr: destination.addr,
+        registered_delivery: 1,
+        data_coding: dataCoding,
+        short_message:
+          parts.length > 1 ? { udh: concatenationUdh(ref, parts.length, index + 1), message: text } : text,
+      };
+      let response: Pdu;
+      try {
+        response = await this.request(session, 'submit_sm', pdu);
+      } catch (error) {
+        // Unanswered or unsendable: this connection is of no more use; a new one is on its way.
+        this.abandon(session);
+        return { kind: 'lost', reason: `submit_sm: ${(error as Error).message}` };
+      }
+      if (response.command_status !== 0) {
+        const status = response.command_status;
+        const reason = `carrier refused part ${index + 1}/${parts.length}: ${describeStatus(status)}`;
+        return { kind: 'refused', permanent: PERMANENT_STATUSES.has(status), reason };
+      }
+      messageIds.push(String(response.message_id ?? ''));
+    }
+    return { kind: 'accepted', messageIds };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    for (const settle of this.boundWaiters) settle(false);
+    this.boundWaiters.clear();
+    const session = this.session;
+    if (!session) return;
+    if (this.bound) await this.request(session, 'unbind', {}, 2000).catch(() => undefined);
+    // The carrier may already have closed the connection in answer to unbind.
+    if (this.session !== session) return;
+    await new Promise<void>((resolve) => session.destroy(resolve));
+  }
+
+  private connect(): void {
+    const session = smpp.connect({ url: this.options.url });
+    this.session = session;
+    // A carrier that neither accepts nor refuses the connection must not hold the submits forever.
+    this.connectTimer = setTimeout(() => {
+      if (session === this.session && !this.bound) session.destroy();
+    }, this.options.responseTimeoutMs ?? 10_000);
+    session.on('connect', () => void this.bind(session));
+    session.on('error', (error: Error) => this.log.warn({ err: error.message }, 'SMPP connection error'));
+    session.on('close', () => this.onClose(session));
+    session.on('deliver_sm', (pdu: Pdu) => this.onDeliver(session, pdu));
+    session.on('enquire_link', (pdu: Pdu) => session.send(pdu.response()));
+    session.on('unbind', (pdu: Pdu) => {
+      session.send(pdu.response());
+      session.close();
+    });
+  }
+
+  private async bind(session: Session): Promise<void> {
+    try {
+      const response = await this.request(session, 'bind_transceiver', {
+        system_id: this.options.systemId,
+        password: this.options.password,
+      });
+      if (response.command_status !== 0) {
+        this.log.error({ status: describeStatus(response.command_status) }, 'SMPP bind refused');
+        session.destroy();
+        return;
+      }
+    } catch (error) {
+      this.log.warn({ err: (error as Error).message }, 'SMPP bind failed');
+      session.destroy();
+      return;
+    }
+    if (session !== this.session || this.closed) return;
+    this.bound = true;
+    clearTimeout(this.connectTimer);
+    this.reconnectDelay = this.options.reconnectMinMs ?? 500;
+    this.log.info('SMPP session bound');
+    this.enquireTimer = setInterval(() => {
+      this.request(session, 'enquire_link', {}).catch(() => session.destroy());
+    }, this.options.enquireLinkMs ?? 30_000);
+    for (const settle of this.boundWaiters) settle(true);
+    this.boundWaiters.clear();
+  }
+
+  private abandon(session: Session): void {
+    this.onClose(session);
+    session.destroy();
+  }
+
+  private onClose(session: Session): void {
+    if (session !== this.session) return;
+    this.session = undefined;
+    this.bound = false;
+    clearInterval(this.enquireTimer);
+    clearTimeout(this.connectTimer);
+    const lost = new Error('connection closed');
+    for (const fail of this.pending) fail(lost);
+    this.pending.clear();
+    if (this.closed) return;
+    const delay = this.reconnectDelay;
+    this.reconnectDelay = Math.min(delay * 2, this.options.reconnectMaxMs ?? 30_000);
+    this.log.warn({ retryInMs: delay }, 'SMPP session closed; reconnecting');
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      if (!this.closed) this.connect();
+    }, delay);
+  }
+
+  private onDeliver(session: Session, pdu: Pdu): void {
+    session.send(pdu.response());
+    if ((Number(pdu.esm_class ?? 0) & ESM_CLASS_TYPE) !== ESM_DELIVERY_RECEIPT) {
+      this.log.info('SMPP mobile-originated message ignored');
+      return;
+    }
+    const text = messageText(pdu.short_message) || messageText(pdu.message_payload);
+    const receiptedId = typeof pdu.receipted_message_id === 'string' ? pdu.receipted_message_id : undefined;
+    const receipt = parseReceipt(text, receiptedId);
+    if (receipt) this.options.onReceipt(receipt);
+    else this.log.warn({ text }, 'SMPP delivery receipt not understood');
+  }
+
+  private waitBound(timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    if (this.bound) return Promise.resolve(true);
+    if (this.closed || signal?.aborted) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const settle = (bound: boolean) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        this.boundWaiters.delete(settle);
+        resolve(bound);
+      };
+      const onAbort = () => settle(false);
+      const timer = setTimeout(() => settle(false), timeoutMs);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.boundWaiters.add(settle);
+    });
+  }
+
+  private request(session: Session, command: Request, options: PduOptions, timeoutMs?: number): Promise<Pdu> {
+    const ms = timeoutMs ?? this.options.responseTimeoutMs ?? 10_000;
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.pending.delete(fail);
+      };
+      const fail = (error: Error) => {
+        done();
+        reject(error);
+      };
+      const timer = setTimeout(() => fail(new Error(`no ${command}_resp within ${ms} ms`)), ms);
+      this.pending.add(fail);
+      const sent = session[command](options, (pdu: Pdu) => {
+        done();
+        resolve(pdu);
+      });
+      if (!sent) fail(new Error('not connected'));
+    });
+  }
+}
+
+/** Numbers go as international (leading '+') or unknown TON; anything else is an alphanumeric sender id. */
+function address(value: string): { ton: number; npi: number; addr: string } {
+  const trimmed = value.trim();
+  const digits = trimmed.replace(/^\+/, '');
+  if (/^\d+$/.test(digits))
+    return { ton: trimmed.startsWith('+') ? TON_INTERNATIONAL : 0, npi: NPI_ISDN, addr: digits };
+  return { ton: TON_ALPHANUMERIC, npi: 0, addr: trimmed };
+}
+
+/** short_message as the `smpp` package decodes it: a string, `{ message }`, or raw bytes. */
+function messageText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Buffer.isBuffer(value)) return value.toString('latin1');
+  if (value && typeof value === 'object' && 'message' in value) return messageText(value.message);
+  return '';
+}
