@@ -12,16 +12,16 @@ export interface SystemMailer {
   sendEmail(mail: { to: string; subject: string; text: string; html?: string }): Promise<unknown>;
 }
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 function mail(lang: Lang, subject: string, lines: string[], link: string, action: string): SystemMail {
   const text = [...lines, '', link].join('\n');
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif">${lines
-    .map((l) => `<p>${escape(l)}</p>`)
+    .map((l) => `<p>${escapeHtml(l)}</p>`)
     .join(
       '',
-    )}<p><a href="${escape(link)}">${escape(action)}</a></p><p style="color:#888">${escape(link)}</p></body></html>`;
+    )}<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p style="color:#888">${escapeHtml(link)}</p></body></html>`;
   return { subject, text, html };
 }
 
