@@ -118,6 +118,11 @@ export const ERRORS = {
     'zh-cn': '短信通道未配置，暂时无法发送短信',
     en: 'No SMS carrier is configured, SMS cannot be sent',
   },
+  CAPTCHA_REQUIRED: {
+    status: 400,
+    'zh-cn': '请输入图片验证码',
+    en: 'Please enter the image verification code',
+  },
   CAPTCHA_INVALID: {
     status: 400,
     'zh-cn': '图形验证码错误或已失效，请刷新后重试',

@@ -10,6 +10,7 @@ import { AccountTokensService } from './account-tokens/account-tokens.service.ts
 import { AccountsService } from './accounts/accounts.service.ts';
 import { ensurePlatformOperator } from './accounts/platform-operator.ts';
 import { AuthService } from './auth/auth.service.ts';
+import { HumanCheck } from './auth/human-check.ts';
 import { CaptchaService } from './captcha/captcha.service.ts';
 import { SliderService } from './captcha/slider.service.ts';
 import { NodesService } from './nodes/nodes.service.ts';
@@ -43,6 +44,8 @@ export interface Core {
   verificationCodes: VerificationCodesService;
   /** Sign-up, activation, forgotten and changed passwords. */
   registration: RegistrationService;
+  /** Slider and image-code checks of public forms (login, sign-up, password). */
+  humanCheck: HumanCheck;
   readiness(): Promise<Record<'database' | 'queue', string>>;
   close(): Promise<void>;
 }
@@ -58,6 +61,8 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
   const accounts = new AccountsService(database);
   const sessions = new SessionsService(database);
   const notifications = new NotificationsService({ database, queue, config, logger });
+  const captcha = new CaptchaService(database);
+  const slider = new SliderService(database);
   await ensurePlatformOperator(database, accounts, config.operator, logger);
 
   return {
@@ -72,8 +77,9 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     sessions,
     auth: new AuthService(database, sessions),
     notifications,
-    captcha: new CaptchaService(database),
-    slider: new SliderService(database),
+    captcha,
+    slider,
+    humanCheck: new HumanCheck(slider, captcha),
     rateLimiter: new RateLimiter(database),
     verificationCodes: new VerificationCodesService(database, notifications),
     registration: new RegistrationService({

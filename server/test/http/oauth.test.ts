@@ -6,6 +6,7 @@ import { AccountsService } from '../../src/core/accounts/accounts.service.ts';
 import { ensurePlatformOperator } from '../../src/core/accounts/platform-operator.ts';
 import { hashPassword } from '../../src/core/auth/password.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { passSlider, solvedCaptcha } from '../helpers/challenges.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
 const PASSWORD = 'Herald#2026';
@@ -24,13 +25,19 @@ describe('console login', () => {
       passwordHash: await hashPassword(PASSWORD),
       status,
     });
-  const login = (username: string, password: string, lang = 'en') =>
+  const login = async (username: string, password: string, lang = 'en', extra: Record<string, string> = {}) =>
     t.app.inject({
       method: 'POST',
       url: '/v3/oauth/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded', lang, 'user-agent': 'e2e-agent/1.0' },
-      payload: new URLSearchParams({ username, password }).toString(),
+      payload: new URLSearchParams({
+        username,
+        password,
+        sliderToken: await passSlider(t.core),
+        ...extra,
+      }).toString(),
     });
+  const withCaptcha = async () => solvedCaptcha(t.core, 'oauth');
 
   it('logs in by user name or email, returns the token and sets the console cookies', async () => {
     await account('login_ada');
@@ -70,13 +77,51 @@ describe('console login', () => {
     assert.equal((await login('login_bob', 'Wrong#2026x', 'zh-cn')).json().message, '用户名或密码错误');
   });
 
+  it('refuses a login without a slider pass, and spends each pass once', async () => {
+    await account('login_sly');
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/v3/oauth/token',
+      headers: { 'content-type': 'application/json', lang: 'en' },
+      payload: { username: 'login_sly', password: PASSWORD },
+    });
+    assert.equal(bare.statusCode, 400);
+    assert.equal(bare.json().code, 'SLIDER_REQUIRED');
+    const sliderToken = await passSlider(t.core);
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v3/oauth/token',
+        headers: { 'content-type': 'application/json' },
+        payload: { username: 'login_sly', password: PASSWORD, sliderToken },
+      });
+    assert.equal((await send()).statusCode, 200);
+    assert.equal((await send()).json().code, 'SLIDER_REQUIRED');
+  });
+
+  it('asks for an image code after three failures for a name, known or not', async () => {
+    for (const name of ['login_cap', 'nobody_cap']) {
+      if (name === 'login_cap') await account(name);
+      for (let i = 0; i < 3; i++)
+        assert.equal((await login(name, `Wrong#${i}xyz`)).json().code, 'AUTH_BAD_CREDENTIALS');
+      const asked = await login(name, PASSWORD, 'zh-cn');
+      assert.equal(asked.statusCode, 400);
+      assert.equal(asked.json().message, '请输入图片验证码');
+      const wrong = await login(name, PASSWORD, 'en', { ...(await withCaptcha()), captchaCode: 'zzzz' });
+      assert.equal(wrong.json().code, 'CAPTCHA_INVALID');
+    }
+    assert.equal((await login('login_cap', PASSWORD, 'en', await withCaptcha())).statusCode, 200);
+    assert.equal((await login('login_cap', PASSWORD)).statusCode, 200, 'a success clears the need');
+  });
+
   it('locks the user out after five failures, even for the right password', async () => {
     await account('login_eve');
-    for (let i = 0; i < 4; i++) assert.equal((await login('login_eve', `Wrong#${i}xyz`)).statusCode, 400);
-    const fifth = await login('login_eve', 'Wrong#5xyz');
+    for (let i = 0; i < 3; i++) assert.equal((await login('login_eve', `Wrong#${i}xyz`)).statusCode, 400);
+    assert.equal((await login('login_eve', 'Wrong#3xyz', 'en', await withCaptcha())).statusCode, 400);
+    const fifth = await login('login_eve', 'Wrong#5xyz', 'en', await withCaptcha());
     assert.equal(fifth.statusCode, 429);
     assert.equal(fifth.json().message, 'Too many failed logins, please try again in 15 minutes');
-    const right = await login('login_eve', PASSWORD, 'zh-cn');
+    const right = await login('login_eve', PASSWORD, 'zh-cn', await withCaptcha());
     assert.equal(right.statusCode, 429);
     assert.match(right.json().message, /^登录失败次数过多，请\d+分钟后再试$/);
   });

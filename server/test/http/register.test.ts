@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { type DnsServer, type SmtpMx, startDnsServer, startSmtpMx } from '@herald/test-peers';
 import { startWorkers, type Workers } from '../../src/worker/start-workers.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { humanAnswers, passSlider, solvedCaptcha } from '../helpers/challenges.ts';
 import { linksIn } from '../helpers/mail.ts';
 
 const PUBLIC_URL = 'http://herald.test';
@@ -54,7 +55,18 @@ describe('registration, activation and password flows', () => {
 
   const post = (url: string, fields: Record<string, string>, lang = 'en') =>
     t.app.inject({ method: 'POST', url, ...form(fields, lang) });
-  const login = (username: string, password: string) => post('/v3/oauth/token', { username, password });
+  const register = async (fields: Record<string, string>, lang = 'en') =>
+    post('/v3/access/register', { ...fields, ...(await humanAnswers(t.core, 'register')) }, lang);
+  const login = async (username: string, password: string) =>
+    post('/v3/oauth/token', { username, password, sliderToken: await passSlider(t.core) });
+  const resend = async (userName: string, lang: string) =>
+    post(
+      '/v3/access/register/resendRegMail',
+      { userName, ...(await solvedCaptcha(t.core, 'resendRegMail')) },
+      lang,
+    );
+  const forget = async (email: string) =>
+    post('/v3/access/password/forget', { email, ...(await solvedCaptcha(t.core, 'password')) });
   const mailTo = async (address: string, count = 1) => {
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
@@ -73,7 +85,7 @@ describe('registration, activation and password flows', () => {
     });
     assert.deepEqual(free.json(), { data: { available: true } });
     const fields = signUp('taken_name', { phone: '13900000001' });
-    assert.equal((await post('/v3/access/register', fields)).statusCode, 201);
+    assert.equal((await register(fields)).statusCode, 201);
     for (const [url, zh, en] of [
       [
         '/v3/access/register/checkUserName?userName=taken_name',
@@ -92,9 +104,25 @@ describe('registration, activation and password flows', () => {
       assert.equal(zhRes.json().message, zh);
       assert.equal((await t.app.inject({ method: 'GET', url, headers: { lang: 'en' } })).json().message, en);
     }
-    const dup = await post('/v3/access/register', signUp('taken_name'));
+    const dup = await register(signUp('taken_name'));
     assert.equal(dup.statusCode, 422);
     assert.equal(dup.json().code, 'USER_NAME_TAKEN');
+  });
+
+  it('asks for the slider and the image code on sign-up', async () => {
+    const bare = await post('/v3/access/register', signUp('no_checks'));
+    assert.equal(bare.json().code, 'CAPTCHA_REQUIRED');
+    const noSlider = await post('/v3/access/register', {
+      ...signUp('no_checks'),
+      ...(await solvedCaptcha(t.core, 'register')),
+    });
+    assert.equal(noSlider.json().code, 'SLIDER_REQUIRED');
+    const wrongPurpose = await post('/v3/access/register', {
+      ...signUp('no_checks'),
+      sliderToken: await passSlider(t.core),
+      ...(await solvedCaptcha(t.core, 'oauth')),
+    });
+    assert.equal(wrongPurpose.json().code, 'CAPTCHA_INVALID');
   });
 
   it('rejects an invalid sign-up field by field', async () => {
@@ -115,7 +143,7 @@ describe('registration, activation and password flows', () => {
   });
 
   it('keeps a new account inactive until the emailed link is used', async () => {
-    assert.equal((await post('/v3/access/register', signUp('new_ada'))).statusCode, 201);
+    assert.equal((await register(signUp('new_ada'))).statusCode, 201);
     assert.equal((await login('new_ada', 'Signup#2026')).statusCode, 428);
 
     const mail = await mailTo('new_ada@example.com');
@@ -134,12 +162,9 @@ describe('registration, activation and password flows', () => {
   });
 
   it('resends the activation mail, in Chinese when asked, and retires the old link', async () => {
-    await post('/v3/access/register', signUp('new_bob'));
+    await register(signUp('new_bob'));
     const first = linksIn((await mailTo('new_bob@example.com')).raw).find((l) => l.includes('regConfirm'))!;
-    assert.equal(
-      (await post('/v3/access/register/resendRegMail', { userName: 'new_bob' }, 'zh-cn')).statusCode,
-      200,
-    );
+    assert.equal((await resend('new_bob', 'zh-cn')).statusCode, 200);
     const second = await mailTo('new_bob@example.com', 2);
     assert.equal(second.subject, '激活您的 Herald 账号');
     const fresh = linksIn(second.raw).find((l) => l.includes('regConfirm'))!;
@@ -154,15 +179,15 @@ describe('registration, activation and password flows', () => {
   });
 
   it('resets a forgotten password through the emailed link and ends old sessions', async () => {
-    await post('/v3/access/register', signUp('reset_cy'));
+    await register(signUp('reset_cy'));
     const activation = linksIn((await mailTo('reset_cy@example.com')).raw).find((l) =>
       l.includes('regConfirm'),
     )!;
     await t.app.inject({ method: 'GET', url: pathOf(activation) });
     const { token: session } = (await login('reset_cy', 'Signup#2026')).json().data;
 
-    const unknown = await post('/v3/access/password/forget', { email: 'nobody@example.com' });
-    const known = await post('/v3/access/password/forget', { email: 'reset_cy@example.com' });
+    const unknown = await forget('nobody@example.com');
+    const known = await forget('reset_cy@example.com');
     assert.deepEqual(
       [unknown.statusCode, unknown.json()],
       [known.statusCode, known.json()],

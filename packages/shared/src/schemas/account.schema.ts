@@ -47,6 +47,13 @@ const accepted = z
   .transform((v) => v === true || v === 'true' || v === 'on' || v === '1')
   .refine((v) => v, rule('agreementRequired'));
 
+/** The human checks a public form carries: a slider pass token and, where asked, an image code. */
+export const challengeFields = {
+  sliderToken: z.string().max(128, rule('lengthExceeded')).optional(),
+  captchaId: z.string().max(64, rule('lengthExceeded')).optional(),
+  captchaCode: z.string().trim().max(16, rule('lengthExceeded')).optional(),
+};
+
 export const registerSchema = z
   .object({
     userName: userNameSchema,
@@ -55,6 +62,7 @@ export const registerSchema = z
     email: emailSchema,
     phone: phoneSchema,
     agreement: accepted,
+    ...challengeFields,
   })
   .refine((v) => v.password === v.confirmPassword, {
     ...rule('passwordMismatch'),
@@ -78,9 +86,10 @@ export const changePasswordSchema = z
 export const loginSchema = z.object({
   username: z.string(rule('required')).trim().min(1, rule('required')).max(EMAIL_MAX, rule('lengthExceeded')),
   password: z.string(rule('required')).min(1, rule('required')).max(128, rule('lengthExceeded')),
+  ...challengeFields,
 });
 
-export const forgotPasswordSchema = z.object({ email: emailSchema });
+export const forgotPasswordSchema = z.object({ email: emailSchema, ...challengeFields });
 
 export const resetPasswordSchema = z
   .object({
@@ -96,4 +105,5 @@ export const resetPasswordSchema = z
 /** Resending the activation mail: by user name or email. */
 export const resendActivationSchema = z.object({
   userName: z.string(rule('required')).trim().min(1, rule('required')).max(EMAIL_MAX, rule('lengthExceeded')),
+  ...challengeFields,
 });

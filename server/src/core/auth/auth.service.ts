@@ -9,6 +9,8 @@ import { verifyPassword } from './password.ts';
 /** Consecutive failures that lock a user out, and for how long. */
 export const LOCKOUT_THRESHOLD = 5;
 export const LOCKOUT_MS = 15 * 60_000;
+/** After this many recent failures for a login name, its next attempt must carry an image code. */
+export const CAPTCHA_AFTER_FAILURES = 3;
 
 export interface ClientInfo {
   ip?: string;
@@ -83,6 +85,15 @@ export class AuthService {
     await log('success');
     const ctx = { accountId: user.account_id, userId: user.id };
     return { token: await this.sessions.create(ctx, client), ctx };
+  }
+
+  /**
+   * Whether the next login with this name needs an image code. Counted by name, whether or not an
+   * account has it, so the question reveals nothing.
+   */
+  async needsCaptcha(loginName: string): Promise<boolean> {
+    const failures = await events.recentFailures(this.database, loginName, Date.now() - LOCKOUT_MS);
+    return failures >= CAPTCHA_AFTER_FAILURES;
   }
 
   async loginLog(ctx: Ctx, limit = 50): Promise<LoginEvent[]> {

@@ -40,3 +40,22 @@ export async function listLoginEvents({ db }: Database, accountId: number, userI
     .limit(limit)
     .execute();
 }
+
+/** Failed attempts for a login name since `since`, stopping at its last success. */
+export async function recentFailures({ db }: Database, loginName: string, since: number): Promise<number> {
+  const rows = await db
+    .selectFrom('login_events')
+    .select(['result'])
+    .where((eb) => eb(eb.fn('lower', ['login_name']), '=', loginName.trim().toLowerCase()))
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+  let failures = 0;
+  for (const row of rows) {
+    if (row.result === 'success') break;
+    if (row.result === 'bad_credentials' || row.result === 'locked') failures++;
+  }
+  return failures;
+}

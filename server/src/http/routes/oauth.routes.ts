@@ -11,7 +11,9 @@ import { ctxOf } from '../context.ts';
  */
 export function oauthRoutes(app: FastifyInstance, core: Core): void {
   app.post('/v3/oauth/token', { config: { access: PUBLIC } }, async (request, reply) => {
-    const { username, password } = loginSchema.parse(request.body);
+    const { username, password, ...answers } = loginSchema.parse(request.body);
+    const captcha = (await core.auth.needsCaptcha(username)) ? ('oauth' as const) : undefined;
+    await core.humanCheck.require(answers, { slider: true, captcha });
     const { token } = await core.auth.login(username, password, {
       ip: request.ip,
       userAgent: request.headers['user-agent'],

@@ -41,12 +41,14 @@ export function registerRoutes(app: FastifyInstance, core: Core): void {
 
   app.post('/v3/access/register', { config: { access: PUBLIC } }, async (request, reply) => {
     const input = registerSchema.parse(request.body);
+    await core.humanCheck.require(input, { slider: true, captcha: 'register' });
     await registration.register(input, request.lang);
     return reply.status(201).send({ data: { userName: input.userName, email: input.email } });
   });
 
   app.post('/v3/access/register/resendRegMail', { config: { access: PUBLIC } }, async (request) => {
-    const { userName } = resendActivationSchema.parse(request.body);
+    const { userName, ...answers } = resendActivationSchema.parse(request.body);
+    await core.humanCheck.require(answers, { slider: false, captcha: 'resendRegMail' });
     await registration.resendActivation(userName, request.lang);
     return { success: true };
   });
@@ -64,7 +66,8 @@ export function registerRoutes(app: FastifyInstance, core: Core): void {
   });
 
   app.post('/v3/access/password/forget', { config: { access: PUBLIC } }, async (request) => {
-    const { email } = forgotPasswordSchema.parse(request.body);
+    const { email, ...answers } = forgotPasswordSchema.parse(request.body);
+    await core.humanCheck.require(answers, { slider: false, captcha: 'password' });
     await registration.forgotPassword(email, request.lang);
     return { success: true };
   });
