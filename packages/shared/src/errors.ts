@@ -173,6 +173,86 @@ export const ERRORS = {
     'zh-cn': '动态验证码错误',
     en: 'The authenticator code is incorrect',
   },
+  VERIFY_REQUIRED: {
+    status: 403,
+    'zh-cn': '该操作需要安全验证，请先完成身份验证（10分钟内有效）',
+    en: 'This operation needs security verification; please verify your identity first (valid for 10 minutes)',
+  },
+  VERIFY_DOWNLOAD_REQUIRED: {
+    status: 403,
+    'zh-cn': '下载数据需要安全验证，请先完成身份验证（10分钟内有效）',
+    en: 'Downloading needs security verification; please verify your identity first (valid for 10 minutes)',
+  },
+  VERIFY_WAY_UNAVAILABLE: {
+    status: 400,
+    'zh-cn': '该验证方式不可用，请选择其他验证方式',
+    en: 'This verification way is not available, please choose another one',
+  },
+  LOGIN_VERIFY_EXPIRED: {
+    status: 401,
+    'zh-cn': '登录验证已失效，请重新登录',
+    en: 'The login verification has expired, please log in again',
+  },
+  GOOGLE_AUTH_NOT_BOUND: {
+    status: 400,
+    'zh-cn': '尚未绑定谷歌身份验证器',
+    en: 'No Google authenticator is bound',
+  },
+  GOOGLE_AUTH_ALREADY_BOUND: {
+    status: 400,
+    'zh-cn': '已绑定谷歌身份验证器，如需更换请先解绑',
+    en: 'A Google authenticator is already bound; unbind it first to change it',
+  },
+  GOOGLE_AUTH_QR_EXPIRED: {
+    status: 400,
+    'zh-cn': '二维码已过期，请刷新二维码后重新扫描绑定',
+    en: 'The QR code has expired, please get a new one and scan it again',
+  },
+  GOOGLE_AUTH_IN_USE: {
+    status: 400,
+    'zh-cn': '谷歌身份验证器正用于登录验证，请先更换登录验证方式再解绑',
+    en: 'The Google authenticator is your login verification way; choose another way before unbinding it',
+  },
+  IP_NOT_WHITELISTED: {
+    status: 403,
+    'zh-cn': '当前IP（{ip}）不在账号的IP白名单中，禁止访问',
+    en: 'Your IP address ({ip}) is not in the account IP whitelist, access denied',
+  },
+  IP_WHITELIST_SELF_EXCLUDED: {
+    status: 400,
+    'zh-cn': 'IP白名单须包含您当前的IP（{ip}），否则您将无法访问',
+    en: 'The IP whitelist must include your current IP address ({ip}), or you would lock yourself out',
+  },
+  AUTH_READ_ONLY: {
+    status: 403,
+    'zh-cn': '您只有查看权限，不能修改或下载，请联系团队管理员',
+    en: 'You can only view this, not change or download it; please contact your team administrator',
+  },
+  MEMBER_NOT_FOUND: {
+    status: 404,
+    'zh-cn': '团队成员不存在',
+    en: 'The teammate does not exist',
+  },
+  MEMBER_LIMIT_REACHED: {
+    status: 422,
+    'zh-cn': '您已添加{max}位团队成员，已达上限',
+    en: 'You have added {max} teammates already, the maximum',
+  },
+  MEMBER_ALREADY_JOINED: {
+    status: 422,
+    'zh-cn': '该成员已加入团队，无需重新邀请',
+    en: 'This teammate has already joined; there is nothing to re-invite',
+  },
+  MEMBER_SELF_CHANGE: {
+    status: 422,
+    'zh-cn': '不能修改或删除自己的成员权限，请联系其他管理员',
+    en: 'You cannot change or delete your own teammate access; ask another administrator',
+  },
+  MEMBER_INVITE_INVALID: {
+    status: 410,
+    'zh-cn': '邀请链接无效或已过期，请联系团队管理员重新邀请',
+    en: 'The invitation link is invalid or has expired, please ask your team administrator to invite you again',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export interface ErrorDefinition {

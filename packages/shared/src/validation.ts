@@ -1,3 +1,4 @@
+import { IP_WHITELIST_MAX } from './ip-ranges.ts';
 import type { Lang } from './lang.ts';
 
 /**
@@ -22,6 +23,40 @@ export const VALIDATION_MESSAGES = {
   emailFormat: { 'zh-cn': '邮箱格式错误', en: 'Invalid email format' },
   phoneFormat: { 'zh-cn': '手机号格式错误', en: 'Invalid phone number format' },
   agreementRequired: { 'zh-cn': '请阅读并同意服务协议', en: 'Please read and accept the service agreement' },
+  verifyCodeFormat: { 'zh-cn': '验证码格式错误，应为6位数字', en: 'Code format error: enter the 6 digits' },
+  ipWhitelistFormat: {
+    'zh-cn': 'IP格式错误：每行填写一个IP、IP段（如 1.2.3.4-1.2.3.9）或CIDR（如 1.2.3.0/24）',
+    en: 'Invalid entry: one IP, range (e.g. 1.2.3.4-1.2.3.9) or CIDR (e.g. 1.2.3.0/24) per line',
+  },
+  ipWhitelistInternal: {
+    'zh-cn': '不允许填写内网地址',
+    en: 'Internal (private, loopback or link-local) addresses are not allowed',
+  },
+  ipWhitelistTooMany: {
+    'zh-cn': `最多${IP_WHITELIST_MAX}个白名单IP`,
+    en: `At most ${IP_WHITELIST_MAX} whitelist IPs`,
+  },
+  memberType: {
+    'zh-cn': '请选择成员类型：管理员、访客或自定义',
+    en: 'Choose a teammate type: administrator, visitor or custom',
+  },
+  memberLevel: {
+    'zh-cn': '权限级别只能是完全、只读或无',
+    en: 'A permission level must be full, read or none',
+  },
+  memberFunctionUnknown: { 'zh-cn': '未知的功能权限', en: 'Unknown function' },
+  memberPreset: {
+    'zh-cn': '快捷角色只能是开发、运营或财务',
+    en: 'A quick preset must be developer, operation or finance',
+  },
+  memberLevelsRequired: {
+    'zh-cn': '请为自定义成员至少选择一项功能权限',
+    en: 'Choose at least one function for a custom teammate',
+  },
+  memberAdminOnly: {
+    'zh-cn': '只有管理员可以管理团队成员，自定义成员最多只能查看',
+    en: 'Only administrators can manage teammates; a custom teammate may at most view them',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -13,10 +13,20 @@ import { AuthService } from './auth/auth.service.ts';
 import { HumanCheck } from './auth/human-check.ts';
 import { CaptchaService } from './captcha/captcha.service.ts';
 import { SliderService } from './captcha/slider.service.ts';
+import { GoogleAuthService } from './google-auth/google-auth.service.ts';
+import { IpWhitelistService } from './ip-whitelist/ip-whitelist.service.ts';
+import { LoginProtection } from './login-protection/login-protection.service.ts';
+import { LoginVerificationService } from './login-protection/login-verification.service.ts';
+import { MemberInvitations } from './members/member-invitations.service.ts';
+import { MembersService } from './members/members.service.ts';
 import { NodesService } from './nodes/nodes.service.ts';
 import { NotificationsService } from './notifications/notifications.service.ts';
 import { RateLimiter } from './rate-limit/rate-limiter.ts';
 import { RegistrationService } from './registration/registration.service.ts';
+import { loadSecretKey, SecretBox } from './security/secret-box.ts';
+import { IdentityCheck } from './security-settings/identity-check.ts';
+import { SecuritySettingsService } from './security-settings/security-settings.service.ts';
+import { SensitiveVerificationService } from './sensitive-verification/sensitive-verification.service.ts';
 import { SessionsService } from './sessions/sessions.service.ts';
 import { UsersService } from './users/users.service.ts';
 import { VerificationCodesService } from './verification/verification-codes.service.ts';
@@ -46,11 +56,25 @@ export interface Core {
   registration: RegistrationService;
   /** Slider and image-code checks of public forms (login, sign-up, password). */
   humanCheck: HumanCheck;
+  /** Seals secrets kept at rest (TOTP secrets, DKIM keys) with the configured or generated key. */
+  secretBox: SecretBox;
+  /** The account's IP whitelist, enforced at login and by the session authenticator. */
+  ipWhitelist: IpWhitelistService;
+  googleAuth: GoogleAuthService;
+  /** `/verify/*`: marks a session verified; requireRecentVerification guards sensitive changes. */
+  sensitiveVerification: SensitiveVerificationService;
+  /** Login protection, download and sensitive-operation verification switches. */
+  securitySettings: SecuritySettingsService;
+  /** The second step of a protected login (`/v3/user/loginVerify`). */
+  loginVerification: LoginVerificationService;
+  /** Teammates: invitations, types and levels, removal. */
+  members: MembersService;
   readiness(): Promise<Record<'database' | 'queue', string>>;
   close(): Promise<void>;
 }
 
 export async function createCore(config: Config, logger: Logger): Promise<Core> {
+  const secretBox = new SecretBox(loadSecretKey(config));
   const database = openDatabase(config.database);
   const applied = await migrateToLatest(database);
   logger.info({ database: database.describe, applied }, 'database ready');
@@ -63,6 +87,20 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
   const notifications = new NotificationsService({ database, queue, config, logger });
   const captcha = new CaptchaService(database);
   const slider = new SliderService(database);
+  const tokens = new AccountTokensService(database);
+  const invitations = new MemberInvitations({
+    database,
+    tokens,
+    sessions,
+    mailer: notifications,
+    publicUrl: config.publicUrl,
+  });
+  const ipWhitelist = new IpWhitelistService(database);
+  const auth = new AuthService(database, sessions, new LoginProtection(database, ipWhitelist));
+  const verificationCodes = new VerificationCodesService(database, notifications);
+  const googleAuth = new GoogleAuthService(database, secretBox);
+  const identity = new IdentityCheck(verificationCodes, googleAuth);
+  const sensitiveVerification = new SensitiveVerificationService(database, identity);
   await ensurePlatformOperator(database, accounts, config.operator, logger);
 
   return {
@@ -75,21 +113,32 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     accounts,
     users: new UsersService(database),
     sessions,
-    auth: new AuthService(database, sessions),
+    auth,
     notifications,
     captcha,
     slider,
     humanCheck: new HumanCheck(slider, captcha),
     rateLimiter: new RateLimiter(database),
-    verificationCodes: new VerificationCodesService(database, notifications),
+    verificationCodes,
+    secretBox,
+    ipWhitelist,
+    googleAuth,
+    sensitiveVerification,
+    securitySettings: new SecuritySettingsService({
+      database,
+      verification: sensitiveVerification,
+      whitelist: ipWhitelist,
+    }),
+    loginVerification: new LoginVerificationService({ database, auth, identity, whitelist: ipWhitelist }),
     registration: new RegistrationService({
       database,
       accounts,
       sessions,
-      tokens: new AccountTokensService(database),
+      tokens,
       mailer: notifications,
       publicUrl: config.publicUrl,
     }),
+    members: new MembersService({ database, sessions, invitations }),
     async readiness() {
       const [db, q] = await Promise.allSettled([
         database.db

@@ -6,6 +6,8 @@ import * as loginSecurity from './migrations/0003-login-security.ts';
 import * as systemMessages from './migrations/0004-system-messages.ts';
 import * as securityPrimitives from './migrations/0005-security-primitives.ts';
 import * as accountTokens from './migrations/0006-account-tokens.ts';
+import * as securitySettings from './migrations/0007-security-settings.ts';
+import * as members from './migrations/0008-members.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -13,13 +15,15 @@ import { type HeraldMigration, migrationContext } from './migrations/migration.t
  * takes a lock, so processes starting together do not race). Applied names are recorded in
  * the schema_version table. Append new migrations to this list; never edit an applied one.
  */
-const MIGRATIONS: Record<string, HeraldMigration> = {
+export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0001-foundation': foundation,
   '0002-users-sessions': usersSessions,
   '0003-login-security': loginSecurity,
   '0004-system-messages': systemMessages,
   '0005-security-primitives': securityPrimitives,
   '0006-account-tokens': accountTokens,
+  '0007-security-settings': securitySettings,
+  '0008-members': members,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

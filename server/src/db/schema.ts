@@ -13,6 +13,10 @@ export interface DB {
   verification_codes: VerificationCodesTable;
   rate_limits: RateLimitsTable;
   account_tokens: AccountTokensTable;
+  user_security_settings: UserSecuritySettingsTable;
+  account_ip_whitelists: AccountIpWhitelistsTable;
+  pending_logins: PendingLoginsTable;
+  user_permissions: UserPermissionsTable;
   jobs: JobsTable;
   queue_settings: QueueSettingsTable;
   job_schedules: JobSchedulesTable;
@@ -42,8 +46,14 @@ export interface UsersTable {
   phone: string | null;
   password_hash: string | null;
   is_owner: number;
-  /** Comma-separated permission codes of a member; an owner holds every code. */
-  permissions: Generated<string>;
+  /** A member's type (product-spec §6); null for the owner, who holds every code. */
+  member_type: 'administrator' | 'visitor' | 'custom' | null;
+  /** The name the team knows a member by (the user name is the login name). */
+  display_name: string | null;
+  /** Comma list of the quick presets a custom member was given (developer, operation, finance). */
+  member_roles: Generated<string>;
+  /** The user who invited this member. */
+  invited_by: number | null;
   status: 'inactive' | 'active' | 'suspended';
   /** Consecutive failed logins; reset by a successful one. */
   failed_logins: Generated<number>;
@@ -60,7 +70,19 @@ export interface LoginEventsTable {
   login_name: string;
   ip: string | null;
   user_agent: string | null;
-  result: 'success' | 'bad_credentials' | 'locked' | 'inactive' | 'suspended';
+  /**
+   * verify_required: the password was right and a second step (login protection) was asked;
+   * verify_failed: a wrong second-step code; ip_refused: outside the account's IP whitelist.
+   */
+  result:
+    | 'success'
+    | 'bad_credentials'
+    | 'locked'
+    | 'inactive'
+    | 'suspended'
+    | 'verify_required'
+    | 'verify_failed'
+    | 'ip_refused';
   created_at: number;
 }
 
@@ -76,6 +98,10 @@ export interface SessionsTable {
   last_seen_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** Until when the session counts as verified for sensitive operations (POST /verify/sys). */
+  sensitive_verified_until: number | null;
+  /** Until when the session counts as verified for downloads (POST /verify/download). */
+  download_verified_until: number | null;
 }
 
 export interface JobsTable {
@@ -126,6 +152,14 @@ export interface NodesTable {
   started_at: number;
   last_seen_at: number;
   stopped_at: number | null;
+}
+
+/** A custom member's level on one permission code; a code without a row is not held. */
+export interface UserPermissionsTable {
+  account_id: number;
+  user_id: number;
+  code: number;
+  level: 'full' | 'read';
 }
 
 /** A one-time link token (activation, password reset, invitation); only its SHA-256 is kept. */
@@ -215,4 +249,47 @@ export interface SystemMessagePartsTable {
   status: 'sent' | 'delivered' | 'failed';
   reason: string | null;
   updated_at: number;
+}
+
+/** A user's verification choices and Google authenticator; no row means the defaults. */
+export interface UserSecuritySettingsTable {
+  user_id: number;
+  account_id: number;
+  login_verify: Generated<'off' | 'always' | 'newIp'>;
+  login_verify_way: Generated<'sms' | 'email' | 'google'>;
+  download_verify: Generated<number>;
+  sensitive_verify: Generated<number>;
+  /** The bound TOTP secret, sealed (secret-box.ts); null when none is bound. */
+  totp_secret: string | null;
+  totp_bound_at: number | null;
+  /** The last TOTP step accepted: a code of that step or an earlier one is refused. */
+  totp_last_step: number | null;
+  /** A secret shown as a QR code and not yet confirmed by a code, sealed. */
+  totp_pending: string | null;
+  totp_pending_expires_at: number | null;
+  /** When the user acknowledged their first protected login (POST loginVerify/firstLoginSuccess). */
+  protected_login_ack_at: number | null;
+  updated_at: number;
+}
+
+/** The account's IP whitelist: entries one per line as typed (normalised), and its switch. */
+export interface AccountIpWhitelistsTable {
+  account_id: number;
+  enabled: Generated<number>;
+  entries: Generated<string>;
+  updated_at: number;
+}
+
+/** A login whose password was right and which waits for its second step; the token is hashed. */
+export interface PendingLoginsTable {
+  id: Generated<number>;
+  token_hash: string;
+  account_id: number;
+  user_id: number;
+  login_name: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }

@@ -13,10 +13,15 @@ import { registerLanguage } from './plugins/language.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { sessionAuthenticator } from './plugins/session-auth.ts';
 import { captchaRoutes } from './routes/captcha.routes.ts';
+import { ipWhitelistRoutes } from './routes/ip-whitelist.routes.ts';
+import { loginVerifyRoutes } from './routes/login-verify.routes.ts';
+import { membersRoutes } from './routes/members.routes.ts';
 import { oauthRoutes } from './routes/oauth.routes.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
 import { registerRoutes } from './routes/register.routes.ts';
+import { securitySettingsRoutes } from './routes/security-settings.routes.ts';
 import { userInfoRoutes } from './routes/user-info.routes.ts';
+import { verifyRoutes } from './routes/verify.routes.ts';
 
 export interface HttpAppOptions {
   /** Serve the console API and the console itself (the api role); otherwise only ops endpoints. */
@@ -50,7 +55,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   registerLanguage(app);
-  registerAccess(app, options.authenticate ?? sessionAuthenticator(core.sessions), routes);
+  registerAccess(app, options.authenticate ?? sessionAuthenticator(core.sessions, core.ipWhitelist), routes);
   registerRateLimit(app, core.rateLimiter);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -83,6 +88,11 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     registerRoutes(app, core);
     captchaRoutes(app, core);
     userInfoRoutes(app, core);
+    membersRoutes(app, core);
+    loginVerifyRoutes(app, core);
+    verifyRoutes(app, core);
+    securitySettingsRoutes(app, core);
+    ipWhitelistRoutes(app, core);
   }
   return { app, routes };
 }

@@ -32,6 +32,8 @@ describe(`storage on ${testDialect}`, () => {
         '0004-system-messages',
         '0005-security-primitives',
         '0006-account-tokens',
+        '0007-security-settings',
+        '0008-members',
       ],
     );
   });

@@ -4,7 +4,7 @@ import { type Core, createCore } from '../../src/core/core.ts';
 import { buildHttpApp, type HttpAppOptions } from '../../src/http/app.ts';
 import type { RouteEntry } from '../../src/http/plugins/access.ts';
 import { createLogger } from '../../src/logger.ts';
-import { createTestDatabase, tempDir } from './database.ts';
+import { createTestDatabase, secretKeyEnv, tempDir } from './database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -25,6 +25,7 @@ export async function testConfig(
       HERALD_LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
       HERALD_QUEUE_PREFIX: `herald-test-${process.pid}-${Date.now()}`,
+      ...secretKeyEnv(),
       ...env,
     },
     [],

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from './database.ts';
+import { createTestDatabase, secretKeyEnv, type TestDatabase } from './database.ts';
 
 /**
  * Environment for Herald child processes that must share one backend: a fresh test database
@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from './database.ts';
  */
 export async function sharedBackendEnv(): Promise<{ env: Record<string, string>; database: TestDatabase }> {
   const database = await createTestDatabase();
-  const env: Record<string, string> = { DATABASE_URL: database.url };
+  const env: Record<string, string> = { DATABASE_URL: database.url, ...secretKeyEnv() };
   if (process.env.TEST_REDIS_URL) {
     env.REDIS_URL = process.env.TEST_REDIS_URL;
     env.HERALD_QUEUE_PREFIX = `herald-test-${randomBytes(4).toString('hex')}`;

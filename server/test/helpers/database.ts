@@ -21,14 +21,24 @@ export interface TestDatabase {
 
 export const testDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fixed sealing key for test servers; PostgreSQL requires one (config.ts), SQLite makes a key file. */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
+
+/** HERALD_SECRET_KEY for test servers and child processes on the PostgreSQL pass, nothing on SQLite. */
+export function secretKeyEnv(): Record<string, string> {
+  return testDialect === 'postgres' ? { HERALD_SECRET_KEY: TEST_SECRET_KEY } : {};
+}
+
+/** `migrate: false` leaves it empty, for tests of a migration itself. */
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const migrate = options.migrate ?? true;
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-db-'));
     const file = path.join(dir, 'herald.db');
     const config = { kind: 'sqlite', file } as const;
     const migrated = openDatabase(config);
-    await migrateToLatest(migrated);
+    if (migrate) await migrateToLatest(migrated);
     await migrated.close();
     return {
       config,
@@ -46,7 +56,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   const config = { kind: 'postgres', url: url.toString() } as const;
   const migrated = openDatabase(config);
-  await migrateToLatest(migrated);
+  if (migrate) await migrateToLatest(migrated);
   await migrated.close();
   return {
     config,

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Database } from '../../src/db/database.ts';
 import { DatabaseQueue } from '../../src/queue/database/database-queue.ts';
 import type { QueueBackend } from '../../src/queue/queue.ts';
-import { createTestDatabase, testDialect } from './database.ts';
+import { createTestDatabase, secretKeyEnv, testDialect } from './database.ts';
 
 /**
  * The queue backends a test runs against: the database queue always (on SQLite, or on
@@ -56,7 +56,7 @@ async function databaseTarget(): Promise<QueueTarget> {
       opened.push({ queue, database });
       return queue;
     },
-    env: { DATABASE_URL: testDb.url },
+    env: { DATABASE_URL: testDb.url, ...secretKeyEnv() },
     async cleanup() {
       await Promise.allSettled(opened.map(({ queue }) => queue.close({ timeoutMs: 100 })));
       await shared?.close();

@@ -60,8 +60,8 @@ describe('sessions and the logged-in user', () => {
     const memberToken = await t.core.sessions.create(member);
     const some = await get('/v3/api/user/member/permissions', memberToken);
     assert.deepEqual(some.json().data, [
-      { id: 10, code: 10 },
-      { id: 13, code: 13 },
+      { id: 10, code: 10, level: 'full' },
+      { id: 13, code: 13, level: 'full' },
     ]);
     assert.equal((await get('/v3/api/userInfo', memberToken)).json().data.accountType, 'member');
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { AuthService } from '../../src/core/auth/auth.service.ts';
 import { SessionsService } from '../../src/core/sessions/sessions.service.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { createTestDatabase, secretKeyEnv, type TestDatabase } from '../helpers/database.ts';
 
 const cli = path.join(import.meta.dirname, '../../src/cli.ts');
 
@@ -17,7 +17,7 @@ describe('operators command line', () => {
 
   const herald = (...args: string[]) => {
     const result = spawnSync(process.execPath, [cli, ...args], {
-      env: { ...process.env, DATABASE_URL: testDb.url },
+      env: { ...process.env, DATABASE_URL: testDb.url, ...secretKeyEnv() },
       encoding: 'utf8',
     });
     return { code: result.status, stdout: result.stdout, stderr: result.stderr };

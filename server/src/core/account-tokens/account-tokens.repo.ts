@@ -35,6 +35,18 @@ export async function consumeToken({ db }: Database, tokenHash: string, purpose:
     .executeTakeFirst();
 }
 
+/** Whose the token is while it is live, without using it up. */
+export async function findLiveToken({ db }: Database, tokenHash: string, purpose: TokenPurpose, now: number) {
+  return db
+    .selectFrom('account_tokens')
+    .select(['account_id', 'user_id'])
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
 /** Earlier live tokens of the same purpose stop working when a new one is issued. */
 export async function retireTokens(
   { db }: Database,

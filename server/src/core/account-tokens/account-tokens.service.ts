@@ -42,9 +42,18 @@ export class AccountTokensService {
     return token;
   }
 
-  /** The context the token was issued for, once; null when unknown, used or expired. */
-  async consume(token: string, purpose: repo.TokenPurpose): Promise<Ctx | null> {
-    const row = await repo.consumeToken(this.database, hashToken(token), purpose, Date.now());
+  /**
+   * The context the token was issued for, once; null when unknown, used or expired. `within` is a
+   * transaction the use belongs to, so that it is undone when the rest of the change fails.
+   */
+  async consume(token: string, purpose: repo.TokenPurpose, within?: Database): Promise<Ctx | null> {
+    const row = await repo.consumeToken(within ?? this.database, hashToken(token), purpose, Date.now());
+    return row ? { accountId: row.account_id, userId: row.user_id } : null;
+  }
+
+  /** The context of a live token, leaving it usable (to show what a link is about). */
+  async peek(token: string, purpose: repo.TokenPurpose): Promise<Ctx | null> {
+    const row = await repo.findLiveToken(this.database, hashToken(token), purpose, Date.now());
     return row ? { accountId: row.account_id, userId: row.user_id } : null;
   }
 }

@@ -2,6 +2,7 @@ import type { PermissionCode } from '@herald/shared';
 import { AppError } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { Ctx } from '../context.ts';
+import { replaceLevels } from '../members/member-permissions.repo.ts';
 import * as users from '../users/users.repo.ts';
 import * as repo from './accounts.repo.ts';
 
@@ -36,7 +37,6 @@ export class AccountsService {
           phone: input.phone ?? null,
           passwordHash: input.passwordHash ?? null,
           isOwner: true,
-          permissions: [],
           status: input.status,
         },
         now,
@@ -45,26 +45,34 @@ export class AccountsService {
     });
   }
 
-  /** A teammate of the account holding only the given codes. */
+  /**
+   * An active teammate of the account, added directly (operators, tests): a custom member holding
+   * the given codes at full. Invitations by the team go through the members service.
+   */
   async addMember(
     ctx: Ctx,
     input: Omit<NewAccount, 'status'> & { permissions: readonly PermissionCode[] },
   ): Promise<Ctx> {
-    const userId = await users.insertUser(
-      this.database,
-      {
-        accountId: ctx.accountId,
-        username: input.username,
-        email: input.email,
-        phone: input.phone ?? null,
-        passwordHash: input.passwordHash ?? null,
-        isOwner: false,
-        permissions: input.permissions,
-        status: 'active',
-      },
-      Date.now(),
-    );
-    return { accountId: ctx.accountId, userId };
+    return this.database.db.transaction().execute(async (trx) => {
+      const scoped = { ...this.database, db: trx };
+      const userId = await users.insertUser(
+        scoped,
+        {
+          accountId: ctx.accountId,
+          username: input.username,
+          email: input.email,
+          phone: input.phone ?? null,
+          passwordHash: input.passwordHash ?? null,
+          isOwner: false,
+          status: 'active',
+          member: { type: 'custom', invitedBy: ctx.userId },
+        },
+        Date.now(),
+      );
+      const levels = Object.fromEntries(input.permissions.map((code) => [code, 'full' as const]));
+      await replaceLevels(scoped, ctx.accountId, userId, levels);
+      return { accountId: ctx.accountId, userId };
+    });
   }
 
   /** The user a login name (user name or email) belongs to, as a context; 404 when none. */

@@ -17,6 +17,30 @@ export interface ClientInfo {
   userAgent?: string;
 }
 
+/** A login whose password was right but which needs a second step (login protection). */
+export interface PendingLogin {
+  /** Short-lived token of the second step; only its hash is stored. */
+  verifyToken: string;
+  /** The ways the second step accepts (sms, email, google). */
+  ways: string[];
+  expiresIn: number;
+}
+
+export type LoginOutcome =
+  | { verifyRequired: false; token: string; ctx: Ctx }
+  | ({ verifyRequired: true; ctx: Ctx } & PendingLogin);
+
+/**
+ * What the account's security settings add to a password login (core/login-protection): the IP
+ * whitelist and the second step. Optional so the command line and tests can log in bare.
+ */
+export interface LoginGuard {
+  /** Throws IP_NOT_WHITELISTED when the account admits no logins from this address. */
+  requireAllowedAddress(ctx: Ctx, ip: string | undefined): Promise<void>;
+  /** The pending login when this login needs a second step, else null. */
+  secondStep(ctx: Ctx, loginName: string, client: ClientInfo): Promise<PendingLogin | null>;
+}
+
 export interface LoginEvent {
   time: number;
   ip: string | null;
@@ -27,38 +51,28 @@ export interface LoginEvent {
 /**
  * Password login. The same answer (AUTH_BAD_CREDENTIALS) and about the same time for an unknown
  * name and a wrong password, so a login attempt never tells whether an account exists. The
- * account's state (inactive, suspended) is revealed only to someone who knows the password.
- * Every attempt is written to the login log.
+ * account's state (inactive, suspended), its IP whitelist and its login protection come into play
+ * only for someone who knows the password. A login that needs a second step gets no session and
+ * keeps the failure count: it is reset only when the second step succeeds (finishLogin), and a
+ * wrong second-step code counts like a wrong password (recordSecondStepFailure). Every attempt is
+ * written to the login log.
  */
 export class AuthService {
   private readonly database: Database;
   private readonly sessions: SessionsService;
+  private readonly guard: LoginGuard | undefined;
 
-  constructor(database: Database, sessions: SessionsService) {
+  constructor(database: Database, sessions: SessionsService, guard?: LoginGuard) {
     this.database = database;
     this.sessions = sessions;
+    this.guard = guard;
   }
 
-  async login(
-    loginName: string,
-    password: string,
-    client: ClientInfo = {},
-  ): Promise<{ token: string; ctx: Ctx }> {
+  async login(loginName: string, password: string, client: ClientInfo = {}): Promise<LoginOutcome> {
     const now = Date.now();
     const user = await users.findByLoginName(this.database, loginName);
     const log = (result: events.LoginResult) =>
-      events.insertLoginEvent(
-        this.database,
-        {
-          accountId: user?.account_id ?? null,
-          userId: user?.id ?? null,
-          loginName,
-          ip: client.ip ?? null,
-          userAgent: client.userAgent ?? null,
-          result,
-        },
-        now,
-      );
+      this.log(user ? { accountId: user.account_id, userId: user.id } : null, loginName, client, result, now);
 
     if (user?.locked_until && user.locked_until > now) {
       await log('locked');
@@ -81,10 +95,58 @@ export class AuthService {
       await log('inactive');
       throw new AppError('ACCOUNT_NOT_ACTIVE');
     }
-    await users.resetFailedLogins(this.database, user.id);
-    await log('success');
     const ctx = { accountId: user.account_id, userId: user.id };
+    if (this.guard) {
+      try {
+        await this.guard.requireAllowedAddress(ctx, client.ip);
+      } catch (error) {
+        await log('ip_refused');
+        throw error;
+      }
+      const pending = await this.guard.secondStep(ctx, loginName, client);
+      if (pending) {
+        await log('verify_required');
+        return { verifyRequired: true, ctx, ...pending };
+      }
+    }
+    return { verifyRequired: false, ...(await this.finishLogin(ctx, loginName, client)) };
+  }
+
+  /** A login that passed every check (and its second step, if any): a session and a clean slate. */
+  async finishLogin(ctx: Ctx, loginName: string, client: ClientInfo): Promise<{ token: string; ctx: Ctx }> {
+    await users.resetFailedLogins(this.database, ctx.userId);
+    await this.log(ctx, loginName, client, 'success', Date.now());
     return { token: await this.sessions.create(ctx, client), ctx };
+  }
+
+  /**
+   * A wrong second-step code, counted like a wrong password: logged, and the user is locked out
+   * when it is the LOCKOUT_THRESHOLD-th failure in a row (then AUTH_LOCKED is thrown).
+   */
+  async recordSecondStepFailure(
+    ctx: Ctx,
+    loginName: string,
+    client: ClientInfo,
+    failedLogins: number,
+  ): Promise<void> {
+    const now = Date.now();
+    await this.log(ctx, loginName, client, 'verify_failed', now);
+    const lock = failedLogins + 1 >= LOCKOUT_THRESHOLD;
+    await users.recordFailedLogin(this.database, ctx.userId, lock ? now + LOCKOUT_MS : null);
+    if (lock) throw new AppError('AUTH_LOCKED', { minutes: LOCKOUT_MS / 60_000 });
+  }
+
+  /** Refuses a second step while the user is locked out (logged as a locked attempt). */
+  async requireNotLocked(
+    ctx: Ctx,
+    loginName: string,
+    client: ClientInfo,
+    lockedUntil: number | null,
+  ): Promise<void> {
+    const now = Date.now();
+    if (!lockedUntil || lockedUntil <= now) return;
+    await this.log(ctx, loginName, client, 'locked', now);
+    throw new AppError('AUTH_LOCKED', { minutes: Math.ceil((lockedUntil - now) / 60_000) });
   }
 
   /**
@@ -99,5 +161,26 @@ export class AuthService {
   async loginLog(ctx: Ctx, limit = 50): Promise<LoginEvent[]> {
     const rows = await events.listLoginEvents(this.database, ctx.accountId, ctx.userId, limit);
     return rows.map((r) => ({ time: r.created_at, ip: r.ip, userAgent: r.user_agent, result: r.result }));
+  }
+
+  private log(
+    ctx: Ctx | null,
+    loginName: string,
+    client: ClientInfo,
+    result: events.LoginResult,
+    now: number,
+  ): Promise<void> {
+    return events.insertLoginEvent(
+      this.database,
+      {
+        accountId: ctx?.accountId ?? null,
+        userId: ctx?.userId ?? null,
+        loginName,
+        ip: client.ip ?? null,
+        userAgent: client.userAgent ?? null,
+        result,
+      },
+      now,
+    );
   }
 }

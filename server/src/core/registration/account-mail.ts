@@ -1,6 +1,6 @@
 import type { Lang } from '@herald/shared';
 
-/** The mails of account life (activation, password reset), in the language the user used. */
+/** The mails of account life (activation, password reset, invitation), in the language the user used. */
 export interface SystemMail {
   subject: string;
   text: string;
@@ -69,5 +69,37 @@ export function passwordResetMail(lang: Lang, userName: string, link: string): S
         ],
         link,
         '重置密码',
+      );
+}
+
+/** A teammate invitation (console-spec §7 "Members"); the link is valid for 7 days. */
+export function inviteMail(
+  lang: Lang,
+  invitation: { inviterName: string; accountName: string },
+  link: string,
+): SystemMail {
+  const { inviterName, accountName } = invitation;
+  return lang === 'en'
+    ? mail(
+        lang,
+        `${inviterName} invited you to the ${accountName} team on Herald`,
+        [
+          'Hello,',
+          `${inviterName} invited you to join the team of the Herald account ${accountName}.`,
+          'Open the link below within 7 days to choose your user name and password.',
+        ],
+        link,
+        'Accept the invitation',
+      )
+    : mail(
+        lang,
+        `${inviterName} 邀请您加入 Herald 账号 ${accountName} 的团队`,
+        [
+          '您好：',
+          `${inviterName} 邀请您加入 Herald 账号 ${accountName} 的团队。`,
+          '请在 7 天内打开下面的链接设置用户名和密码。',
+        ],
+        link,
+        '接受邀请',
       );
 }

@@ -37,7 +37,7 @@ export async function findLiveSession({ db }: Database, tokenHash: string, now: 
       'sessions.user_id',
       'sessions.last_seen_at',
       'users.is_owner',
-      'users.permissions',
+      'users.member_type',
       'users.status',
     ])
     .where('sessions.token_hash', '=', tokenHash)

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import type { Ctx } from '../context.ts';
+import { loadAccess, readOnlyCodes } from '../members/member-access.ts';
 import { permissionsOf } from '../users/users.service.ts';
 import * as repo from './sessions.repo.ts';
 
@@ -11,6 +12,10 @@ const TOUCH_EVERY_MS = 60_000;
 
 export interface SessionPrincipal extends Ctx {
   permissions: ReadonlySet<number>;
+  /** Codes held for viewing only (a read-level teammate, or every code of a visitor). */
+  readOnly: ReadonlySet<number>;
+  /** A visitor: view only, downloads refused everywhere. */
+  viewOnly: boolean;
   isOwner: boolean;
 }
 
@@ -54,11 +59,14 @@ export class SessionsService {
     if (now - row.last_seen_at > TOUCH_EVERY_MS) {
       await repo.touchSession(this.database, row.id, now, now + SESSION_IDLE_MS);
     }
+    const ctx = { accountId: row.account_id, userId: row.user_id };
+    const access = await loadAccess(this.database, ctx, row);
     return {
-      accountId: row.account_id,
-      userId: row.user_id,
+      ...ctx,
       isOwner: row.is_owner === 1,
-      permissions: new Set(permissionsOf(row)),
+      permissions: new Set(permissionsOf(access)),
+      readOnly: new Set(readOnlyCodes(access)),
+      viewOnly: access.viewOnly,
     };
   }
 

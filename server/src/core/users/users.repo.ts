@@ -8,8 +8,14 @@ export interface NewUser {
   phone: string | null;
   passwordHash: string | null;
   isOwner: boolean;
-  permissions: readonly number[];
   status: UsersTable['status'];
+  /** A member's type, name, presets and inviter; an owner has none. */
+  member?: {
+    type: NonNullable<UsersTable['member_type']>;
+    displayName?: string | null;
+    roles?: readonly string[];
+    invitedBy?: number | null;
+  };
 }
 
 export async function insertUser({ db }: Database, user: NewUser, now: number): Promise<number> {
@@ -22,7 +28,10 @@ export async function insertUser({ db }: Database, user: NewUser, now: number): 
       phone: user.phone,
       password_hash: user.passwordHash,
       is_owner: user.isOwner ? 1 : 0,
-      permissions: user.permissions.join(','),
+      member_type: user.member?.type ?? null,
+      display_name: user.member?.displayName ?? null,
+      member_roles: user.member?.roles?.join(',') ?? '',
+      invited_by: user.member?.invitedBy ?? null,
       status: user.status,
       created_at: now,
       updated_at: now,
@@ -35,19 +44,24 @@ export async function insertUser({ db }: Database, user: NewUser, now: number): 
 export async function findUser({ db }: Database, accountId: number, userId: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'account_id', 'username', 'email', 'phone', 'is_owner', 'permissions', 'status'])
+    .select(['id', 'account_id', 'username', 'email', 'phone', 'is_owner', 'member_type', 'status'])
     .where('account_id', '=', accountId)
     .where('id', '=', userId)
     .executeTakeFirst();
 }
 
-/** By user name, or by email (case-insensitive). */
+/**
+ * By user name, or by email (case-insensitive). A teammate whose invitation is pending (an
+ * inactive member) has no login yet: login, password reset and activation mail skip them, so the
+ * invitation link is the one way in.
+ */
 export async function findByLoginName({ db }: Database, loginName: string) {
   const name = loginName.trim();
   return db
     .selectFrom('users')
     .select(['id', 'account_id', 'username', 'password_hash', 'status', 'failed_logins', 'locked_until'])
     .where((eb) => eb.or([eb('username', '=', name), eb(eb.fn('lower', ['email']), '=', name.toLowerCase())]))
+    .where((eb) => eb.or([eb('is_owner', '=', 1), eb('status', '!=', 'inactive')]))
     .executeTakeFirst();
 }
 

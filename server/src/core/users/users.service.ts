@@ -1,7 +1,8 @@
-import { ALL_PERMISSION_CODES, AppError, type PermissionCode } from '@herald/shared';
+import { AppError, type PermissionCode, type PermissionLevel } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import * as accounts from '../accounts/accounts.repo.ts';
 import type { Ctx } from '../context.ts';
+import { loadAccess, type UserAccess } from '../members/member-access.ts';
 import * as repo from './users.repo.ts';
 
 export interface UserInfo {
@@ -14,17 +15,19 @@ export interface UserInfo {
   isHuaweiYunUser: 0 | 1;
 }
 
-/** A console menu the user may open; menu ids are the permission codes (console-spec §3, §6). */
+/**
+ * A console menu the user may open; menu ids are the permission codes (console-spec §3, §6).
+ * `level` read means view only: the console hides the changing and downloading buttons.
+ */
 export interface MenuPermission {
   id: number;
   code: PermissionCode;
+  level: PermissionLevel;
 }
 
-/** An account owner holds every code; a member holds the codes the owner granted. */
-export function permissionsOf(user: { is_owner: number; permissions: string }): PermissionCode[] {
-  if (user.is_owner === 1) return [...ALL_PERMISSION_CODES];
-  const granted = new Set(user.permissions.split(',').filter(Boolean).map(Number));
-  return ALL_PERMISSION_CODES.filter((code) => granted.has(code));
+/** The codes held at read or full, in code order: an owner holds every code. */
+export function permissionsOf(access: UserAccess): PermissionCode[] {
+  return [...access.levels.keys()];
 }
 
 export class UsersService {
@@ -49,8 +52,8 @@ export class UsersService {
   }
 
   async menuPermissions(ctx: Ctx): Promise<MenuPermission[]> {
-    const user = await this.load(ctx);
-    return permissionsOf(user).map((code) => ({ id: code, code }));
+    const access = await loadAccess(this.database, ctx, await this.load(ctx));
+    return [...access.levels].map(([code, level]) => ({ id: code, code, level }));
   }
 
   async balance(ctx: Ctx): Promise<{ balance: number; currency: 'CNY' }> {

@@ -5,6 +5,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route: PUBLIC, AUTHENTICATED or a permission code (console-spec §6). */
     access?: RouteAccess;
+    /** The route hands out data (an export, a file): view-only callers may not call it. */
+    download?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -16,6 +18,10 @@ export interface Principal {
   accountId: number;
   userId: number;
   permissions: ReadonlySet<number>;
+  /** Codes held for viewing only: changing and downloading under them answer AUTH_READ_ONLY. */
+  readOnly?: ReadonlySet<number>;
+  /** A visitor: view only, and no downloads even on routes without a code. */
+  viewOnly?: boolean;
 }
 
 export type Authenticator = (request: FastifyRequest) => Promise<Principal | null>;
@@ -52,5 +58,21 @@ export function registerAccess(app: FastifyInstance, authenticate: Authenticator
     if (typeof access === 'number' && !request.principal.permissions.has(access)) {
       throw new AppError('AUTH_PERMISSION_DENIED');
     }
+    if (isViewOnlyCall(request, access, request.principal)) throw new AppError('AUTH_READ_ONLY');
   });
+}
+
+const VIEWING_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * A call that changes something (any method but GET and HEAD) or downloads, made by someone who
+ * may only view it: a teammate holding the route's code at read, or a visitor. Routes without a
+ * code (the caller's own profile and security) stay open to visitors except for downloads.
+ */
+function isViewOnlyCall(request: FastifyRequest, access: RouteAccess, principal: Principal): boolean {
+  const download = request.routeOptions.config.download === true;
+  if (!download && VIEWING_METHODS.has(request.method)) return false;
+  if (typeof access === 'number')
+    return principal.readOnly?.has(access) === true || principal.viewOnly === true;
+  return download && principal.viewOnly === true;
 }

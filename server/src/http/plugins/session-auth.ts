@@ -15,9 +15,20 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
   return request.cookies?.token || undefined;
 }
 
-export function sessionAuthenticator(sessions: SessionsService): Authenticator {
+/** The account's IP whitelist (core/ip-whitelist): throws IP_NOT_WHITELISTED for a refused address. */
+export interface AddressGuard {
+  requireAllowed(accountId: number, ip: string): Promise<void>;
+}
+
+/**
+ * Every authenticated call passes here, so the IP whitelist is enforced once for all routes: a
+ * live session of an account whose whitelist is on is refused from any address outside it.
+ */
+export function sessionAuthenticator(sessions: SessionsService, addresses?: AddressGuard): Authenticator {
   return async (request) => {
     const token = sessionTokenOf(request);
-    return token ? sessions.authenticate(token) : null;
+    const principal = token ? await sessions.authenticate(token) : null;
+    if (principal && addresses) await addresses.requireAllowed(principal.accountId, request.ip);
+    return principal;
   };
 }
