@@ -2,10 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/i18n.ts';
 import { App } from './app/App.tsx';
+import { swallowCancelledRejections } from './app/http/http-errors.ts';
+import { recordMarketingSource } from './app/storage/marketing-cookies.ts';
 import './styles/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+swallowCancelledRejections();
+recordMarketingSource();
 
 createRoot(container).render(
   <StrictMode>

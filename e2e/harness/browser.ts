@@ -60,7 +60,7 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
 
 /**
  * Runs one test body on a fresh page; when the body throws, saves a full-page screenshot to
- * e2e/test-results/<test name>.png and reports its path as a test diagnostic.
+ * e2e/test-results/<test name>.png and reports its path, and the page's errors, as diagnostics.
  */
 export async function withPage<T>(
   browser: Browser,
@@ -69,11 +69,17 @@ export async function withPage<T>(
   options: PageOptions = {},
 ): Promise<T> {
   const { context, page } = await openPage(browser, options);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(`console: ${message.text().slice(0, 500)}`);
+  });
   try {
     return await run(page);
   } catch (error) {
     const shot = await saveScreenshot(page, t.fullName).catch(() => undefined);
     if (shot) t.diagnostic(`screenshot: ${shot} (page at ${page.url()})`);
+    for (const line of pageErrors.slice(-10)) t.diagnostic(line);
     throw error;
   } finally {
     await context.close();

@@ -1,16 +1,23 @@
 import { ConfigProvider } from 'antd';
 import { Outlet } from 'react-router';
+import { useDeviceType } from './device-type.ts';
+import { FeedbackBridge } from './FeedbackBridge.tsx';
 import { usePageTitle } from './page-title.ts';
 import { useProgressBar } from './progress-bar.ts';
-import { routeThemes, useRouteTheme } from './theme.ts';
+import { themePalettes, useTheme } from './theme.ts';
 
-/** The root of every route: title, progress bar and the route's theme around the screen. */
+/**
+ * The root of every route: title, progress bar, device type and the route's theme around the
+ * screen; toasts render inside the themed provider so they wear the theme too.
+ */
 export function RootLayout() {
   usePageTitle();
   useProgressBar();
-  const theme = useRouteTheme();
+  useDeviceType();
+  const theme = useTheme();
   return (
-    <ConfigProvider theme={routeThemes[theme]}>
+    <ConfigProvider theme={themePalettes[theme].antd}>
+      <FeedbackBridge />
       <Outlet />
     </ConfigProvider>
   );

@@ -1,14 +1,17 @@
-import { DEFAULT_LANG, LANGS, type Lang, resolveLang } from '@herald/shared';
+import { DEFAULT_LANG, LANGS, type Lang, resolveLang } from '@herald/shared/lang';
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { useSessionStore } from '../stores/session.store.ts';
+import { COOKIE, writeCookie } from './storage/cookies.ts';
+import { LOCAL_KEY, readLocal, writeLocal } from './storage/local-store.ts';
 
 /**
  * Translations are bundled, one JSON file per area and language (locales/<lang>/<area>.json),
  * and mounted under the area name in a single namespace, so `home.json`'s `login` is
  * `t('home.login')`. The language comes from the URL's `lang` parameter, else the stored choice,
- * else zh-cn (console-spec §4 step 7); a language named in the URL is remembered.
+ * else zh-cn (console-spec §4 step 7); a language named in the URL is remembered, in local storage
+ * and in the `language` cookie (which the server also reads).
  */
-const LANG_STORAGE_KEY = 'lang';
 
 const localeFiles = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
   eager: true,
@@ -29,19 +32,12 @@ function bundleResources(): Resource {
 }
 
 function readStoredLang(): string | null {
-  try {
-    return localStorage.getItem(LANG_STORAGE_KEY);
-  } catch {
-    return null;
-  }
+  return readLocal(LOCAL_KEY.language);
 }
 
 function storeLang(lang: Lang): void {
-  try {
-    localStorage.setItem(LANG_STORAGE_KEY, lang);
-  } catch {
-    // Storage can be disabled (private mode, policy); the choice then lasts for this page only.
-  }
+  writeLocal(LOCAL_KEY.language, lang);
+  writeCookie(COOKIE.language, lang, { days: 365 });
 }
 
 function detectLang(): Lang {
@@ -64,12 +60,18 @@ export async function changeLang(lang: Lang): Promise<void> {
 }
 
 i18next.on('languageChanged', (lng) => {
-  document.documentElement.lang = resolveLang(lng) === 'en' ? 'en' : 'zh-CN';
+  const lang = resolveLang(lng);
+  document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN';
+  useSessionStore.getState().patch({ lang });
 });
+
+const initialLang = detectLang();
+// The server reads the `language` cookie too; keep it in step from the first request on.
+writeCookie(COOKIE.language, initialLang, { days: 365 });
 
 void i18next.use(initReactI18next).init({
   resources: bundleResources(),
-  lng: detectLang(),
+  lng: initialLang,
   fallbackLng: DEFAULT_LANG,
   supportedLngs: [...LANGS],
   lowerCaseLng: true,

@@ -1,6 +1,10 @@
 import type common from '../locales/zh-cn/common.json';
+import type diagnostics from '../locales/zh-cn/diagnostics.json';
 import type home from '../locales/zh-cn/home.json';
+import type http from '../locales/zh-cn/http.json';
 import type notFound from '../locales/zh-cn/notFound.json';
+import type routes from '../locales/zh-cn/routes.json';
+import type shell from '../locales/zh-cn/shell.json';
 
 /**
  * Types every `t()` key against the Chinese files, so a misspelt key or a route title naming a
@@ -13,8 +17,12 @@ declare module 'i18next' {
     resources: {
       translation: {
         common: typeof common;
+        diagnostics: typeof diagnostics;
         home: typeof home;
+        http: typeof http;
         notFound: typeof notFound;
+        routes: typeof routes;
+        shell: typeof shell;
       };
     };
   }

@@ -5,11 +5,14 @@ import { useNavigation } from 'react-router';
 
 NProgress.configure({ showSpinner: false, minimum: 0.15 });
 
-/** A thin progress bar while a navigation loads its screen chunk (console-spec §4 step 4). */
+/**
+ * Finishes the progress bar the route guard starts (console-spec §4 step 4) once the navigation
+ * settles: the guard knows whether the target is a front-site page, the router knows when the
+ * screen's chunk and loader are done.
+ */
 export function useProgressBar(): void {
-  const busy = useNavigation().state !== 'idle';
+  const idle = useNavigation().state === 'idle';
   useEffect(() => {
-    if (busy) NProgress.start();
-    else NProgress.done();
-  }, [busy]);
+    if (idle) NProgress.done();
+  }, [idle]);
 }

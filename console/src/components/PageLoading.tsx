@@ -1,10 +1,10 @@
-import { Flex, Spin } from 'antd';
+import styles from './StatusScreen.module.css';
 
-/** Shown while the first screen's chunk loads. */
+/** Shown while the first screen's chunk and loaders run; CSS only, so the entry stays small. */
 export function PageLoading() {
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '60vh' }}>
-      <Spin size="large" delay={200} />
-    </Flex>
+    <div className={styles.screen} aria-busy="true">
+      <span className={styles.spinner} />
+    </div>
   );
 }

@@ -1,25 +1,29 @@
-import { Button, Result } from 'antd';
+import { ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { isChunkLoadError } from '../app/screens.ts';
+import styles from './StatusScreen.module.css';
 
 /**
- * Catches what a route throws while loading or rendering. The usual cause in production is a
- * screen chunk that no longer exists after a deploy (ChunkLoadError), which a reload fixes.
+ * Catches what a route throws while loading or rendering. A screen chunk (ChunkLoadError) or
+ * its stylesheet (CSS_CHUNK_LOAD_FAILED) that failed to load, usually because a deploy replaced
+ * it, gets its own explanation; both, like any other failure, offer a reload. Part of the entry
+ * chunk (it must work when chunks do not), so it draws itself instead of using antd's Result.
  */
 export function RouteErrorBoundary() {
   const { t } = useTranslation();
   const error = useRouteError();
-  if (error) console.error(error);
+  const chunk = isChunkLoadError(error);
+  if (error && !chunk) console.error(error);
   return (
-    <Result
-      status="500"
-      title={t('common.loadFailed')}
-      subTitle={t('common.loadFailedHint')}
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          {t('common.reload')}
-        </Button>
-      }
-    />
+    <div className={styles.screen} data-testid={chunk ? 'chunk-load-failed' : 'load-failed'} role="alert">
+      <WarningOutlined className={styles.icon} />
+      <h2 className={styles.title}>{chunk ? t('common.chunkLoadFailed') : t('common.loadFailed')}</h2>
+      <p className={styles.body}>{chunk ? t('common.chunkLoadFailedHint') : t('common.loadFailedHint')}</p>
+      <Button type="primary" icon={<ReloadOutlined />} onClick={() => window.location.reload()}>
+        {t('common.reload')}
+      </Button>
+    </div>
   );
 }

@@ -57,6 +57,10 @@ function openPostgres(url: string): Database {
       }) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle pooled connection that the server ends (a restart, a failover, an administrator) emits
+  // 'error' on the pool; unhandled, that would crash the process. The pool drops that client and
+  // the next query opens a new connection, or fails and is reported where it was made.
+  pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const safe = new URL(url);
   safe.password = '';

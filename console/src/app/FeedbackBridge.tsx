@@ -1,0 +1,37 @@
+import { message } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { bindIdleNotice } from './guard/idle-timer.ts';
+import { bindHttpEffects } from './http/http-effects.ts';
+
+const IdleNotice = lazy(() => import('./IdleNotice.tsx'));
+
+/**
+ * Hands the modules outside React what they raise: antd's themed toasts for the HTTP client and
+ * the idle notice for the idle timer. The notice's dialog is loaded only when it fires, so the
+ * entry chunk carries no modal code.
+ */
+export function FeedbackBridge() {
+  const [toasts, holder] = message.useMessage();
+  const [idle, setIdle] = useState(false);
+
+  useEffect(() => {
+    bindHttpEffects({
+      toast: (level, text, seconds) => {
+        void toasts.open({ type: level, content: text, duration: seconds, className: `http-toast-${level}` });
+      },
+    });
+  }, [toasts]);
+
+  useEffect(() => bindIdleNotice(() => setIdle(true)), []);
+
+  return (
+    <>
+      {holder}
+      {idle && (
+        <Suspense fallback={null}>
+          <IdleNotice />
+        </Suspense>
+      )}
+    </>
+  );
+}

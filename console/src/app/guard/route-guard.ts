@@ -1,0 +1,61 @@
+import { resolveLang } from '@herald/shared/lang';
+import { PUBLIC } from '@herald/shared/permissions';
+import NProgress from 'nprogress';
+import { redirect } from 'react-router';
+import type { ScreenRoute } from '../../routes/route-types.ts';
+import { CONSOLE_DATA_PAGES, DENY_PATH, LOGIN_PATH } from '../../routes/routes.ts';
+import { sessionState } from '../../stores/session.store.ts';
+import { HttpError } from '../http/http-errors.ts';
+import { changeLang, currentLang } from '../i18n.ts';
+import { loadConsoleData, loadSession } from '../session/session-loader.ts';
+import { COOKIE, readCookie } from '../storage/cookies.ts';
+import { applyRouteTheme } from '../theme.ts';
+import { restartIdleTimer, stopIdleTimer } from './idle-timer.ts';
+
+/**
+ * The route guard, run as the loader of every screen before it renders, in the order of
+ * console-spec §4:
+ *  1. theme from the route, else the stored one (default email);
+ *  2. on the first page of each area, the console data fetch (the balance), once logged in;
+ *  3. login routes: no token → /login; permissions not loaded → load them; the route's code
+ *     missing from them → /backend/deny;
+ *  4. the progress bar, except on front-site pages; started first so it also covers the waits
+ *     of steps 2 and 3, and finished by RootLayout when the navigation settles;
+ *  5. the idle timer, on login routes;
+ *  7. the language of a `lang` URL parameter (the first page load reads it in i18n.ts).
+ * Step 6 (cancelling repeated data GETs) lives in the HTTP client.
+ */
+export async function guardRoute(route: ScreenRoute, request: Request): Promise<null> {
+  const url = new URL(request.url);
+  if (!route.frontPage) NProgress.start();
+  applyRouteTheme(route.theme);
+
+  const token = readCookie(COOKIE.token);
+  const needsLogin = route.access !== PUBLIC;
+  if (needsLogin && token && CONSOLE_DATA_PAGES.has(route.path)) loadConsoleData();
+
+  if (needsLogin) {
+    if (!token) throw redirect(LOGIN_PATH);
+    // Not loaded yet, or loaded for another login (the token cookie changed under us).
+    const session = sessionState();
+    if (session.permissions === null || session.token !== token) await loadSessionOrLogin();
+    const permissions = sessionState().permissions ?? [];
+    if (typeof route.access === 'number' && !permissions.includes(route.access)) throw redirect(DENY_PATH);
+  }
+
+  if (needsLogin) restartIdleTimer();
+  else stopIdleTimer();
+
+  const lang = url.searchParams.get('lang');
+  if (lang && resolveLang(lang) !== currentLang()) await changeLang(resolveLang(lang));
+  return null;
+}
+
+async function loadSessionOrLogin(): Promise<void> {
+  try {
+    await loadSession();
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401) throw redirect(LOGIN_PATH);
+    throw error;
+  }
+}

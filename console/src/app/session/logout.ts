@@ -1,0 +1,33 @@
+import { postLogout } from '../../api/auth.api.ts';
+import { useMessageStore } from '../../stores/message.store.ts';
+import { sessionState } from '../../stores/session.store.ts';
+import { COOKIE, readCookie, removeCookie } from '../storage/cookies.ts';
+import { clearSessionStorage } from '../storage/local-store.ts';
+
+/**
+ * Logout (console-spec §4): revoke the token on the server while it is still sent, then forget
+ * it locally: the token cookies, the account cookies, the protect-verify cookie, session storage
+ * and the user in the store. Language, theme, sidebar and marketing cookies stay: they describe
+ * the browser, not the user. Safe to call twice and after a 401 (the server call is quiet).
+ */
+const USER_COOKIES = [
+  COOKIE.token,
+  COOKIE.tokenType,
+  COOKIE.accountType,
+  COOKIE.protectVerify,
+  COOKIE.userNameMarker,
+] as const;
+
+export async function logout(): Promise<void> {
+  if (readCookie(COOKIE.token)) {
+    try {
+      await postLogout();
+    } catch {
+      // The server may be unreachable or the token already revoked; the local logout still happens.
+    }
+  }
+  for (const name of USER_COOKIES) removeCookie(name);
+  clearSessionStorage();
+  sessionState().clearUser();
+  useMessageStore.getState().setTotalCount(0);
+}

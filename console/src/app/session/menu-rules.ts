@@ -1,0 +1,15 @@
+import type { PermissionMenu } from '../../stores/session.store.ts';
+
+/**
+ * Rules applied to the permission menus as they load (console-spec §4 "Login and logout"):
+ * for users flagged `isHuaweiYunUser` = 1 the menu with id 2 (teammates) is removed, so the
+ * sidebar hides it and the guard denies its routes, from one list.
+ */
+export const HUAWEI_HIDDEN_MENU_ID = 2;
+
+export function applyMenuRules(
+  menus: readonly PermissionMenu[],
+  isHuaweiYunUser: number | undefined,
+): PermissionMenu[] {
+  return menus.filter((menu) => !(isHuaweiYunUser === 1 && menu.id === HUAWEI_HIDDEN_MENU_ID));
+}

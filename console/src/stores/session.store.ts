@@ -1,0 +1,97 @@
+import type { Lang } from '@herald/shared/lang';
+import { create } from 'zustand';
+import { COOKIE, readCookie } from '../app/storage/cookies.ts';
+import { LOCAL_KEY, readLocal } from '../app/storage/local-store.ts';
+import type { RouteTheme } from '../routes/route-types.ts';
+
+/**
+ * The session as the console holds it (console-spec §3): who is logged in, what they may do and
+ * how the shell looks. Only state and plain setters live here; loading from the server is in
+ * app/session/, so the store depends on nothing but storage and every module may read it.
+ *
+ * `permissions` is `null` until loaded: the guard loads it when it is missing (§4 step 3), and
+ * a member holding no code at all is then an empty list, not a reason to load it again.
+ */
+export interface UserInfo {
+  userId: number;
+  accountId: number;
+  userName: string;
+  email: string;
+  phone: string | null;
+  accountType: 'main' | 'member';
+  isHuaweiYunUser: 0 | 1;
+}
+
+export interface MemberUserInfo {
+  userName: string;
+}
+
+export interface UserBalance {
+  /** Integer fen. */
+  balance: number;
+  currency: string;
+}
+
+/** One entry of the flattened menu list; the menu id equals its permission code. */
+export interface PermissionMenu {
+  id: number;
+  code: number;
+}
+
+export type DeviceType = 'desktop' | 'mobile';
+
+export interface SessionState {
+  token: string | null;
+  userInfo: UserInfo | null;
+  memberUserInfo: MemberUserInfo | null;
+  userBalance: UserBalance | null;
+  userFullMes: Record<string, unknown> | null;
+  securityInfo: Record<string, unknown> | null;
+  userContactInfo: Record<string, unknown> | null;
+  verificationWay: string | null;
+  menus: readonly PermissionMenu[];
+  permissions: readonly number[] | null;
+  /** Hide data download buttons; hidden unless the server says otherwise (§8). */
+  hideExport: boolean;
+  theme: RouteTheme;
+  lang: Lang;
+  sidebarOpen: boolean;
+  device: DeviceType;
+  loading: boolean;
+}
+
+export interface SessionActions {
+  patch(partial: Partial<SessionState>): void;
+  setPermissions(menus: readonly PermissionMenu[]): void;
+  /** Forgets everything tied to the logged-in user; keeps the look (theme, language, sidebar). */
+  clearUser(): void;
+}
+
+const userFields = {
+  token: null,
+  userInfo: null,
+  memberUserInfo: null,
+  userBalance: null,
+  userFullMes: null,
+  securityInfo: null,
+  userContactInfo: null,
+  verificationWay: null,
+  menus: [],
+  permissions: null,
+  hideExport: true,
+  loading: false,
+} satisfies Partial<SessionState>;
+
+export const useSessionStore = create<SessionState & SessionActions>()((set) => ({
+  ...userFields,
+  token: readCookie(COOKIE.token),
+  theme: readLocal(LOCAL_KEY.theme) === 'sms' ? 'sms' : 'email',
+  lang: 'zh-cn',
+  sidebarOpen: readCookie(COOKIE.sidebar) !== '0',
+  device: 'desktop',
+  patch: (partial) => set(partial),
+  setPermissions: (menus) => set({ menus, permissions: [...new Set(menus.map((menu) => menu.code))] }),
+  clearUser: () => set(userFields),
+}));
+
+export const sessionState = () => useSessionStore.getState();

@@ -1,0 +1,79 @@
+import type { Herald } from '@herald/test-peers';
+import type { BrowserContext, Page } from 'playwright-core';
+import { sessionCookies, type TestUser } from './accounts.ts';
+
+/**
+ * Helpers for the console's browser tests: logging a context in, reading its cookies, and
+ * finding the console's toasts (antd messages the HTTP client raises, classed by level).
+ */
+export async function logIn(context: BrowserContext, herald: Herald, user: TestUser): Promise<void> {
+  await context.addCookies(sessionCookies(herald, user));
+}
+
+/** The context's cookies by name, values URI-decoded (the console encodes what it writes). */
+export async function cookieMap(
+  context: BrowserContext,
+): Promise<Map<string, { value: string; expires: number }>> {
+  const cookies = await context.cookies();
+  return new Map(
+    cookies.map((cookie) => [
+      cookie.name,
+      { value: decodeURIComponent(cookie.value), expires: cookie.expires },
+    ]),
+  );
+}
+
+export function toasts(page: Page, level: 'success' | 'error') {
+  return page.locator(`.http-toast-${level}`);
+}
+
+/** Waits for the console shell to show a backend screen. */
+export async function waitForShell(page: Page): Promise<void> {
+  await page.getByTestId('backend-shell').waitFor();
+  await page.getByTestId('sidebar-menu').waitFor();
+}
+
+/** Sidebar entries' visible texts, submenus opened or not. */
+export async function menuTexts(page: Page): Promise<string[]> {
+  const texts = await page.getByTestId('sidebar-menu').locator('.ant-menu-title-content').allInnerTexts();
+  return texts.map((text) => text.trim()).filter(Boolean);
+}
+
+export interface ToastRecord {
+  level: string;
+  text: string;
+  /** ms (page clock) the toast appeared and left; `removed` is null while it shows. */
+  added: number;
+  removed: number | null;
+}
+
+/**
+ * Records every toast a page of this context shows, with when it appeared and left, so tests can
+ * assert on toasts that came and went (and on their duration) however slowly the machine runs.
+ */
+export async function recordToasts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const entries: { level: string; text: string; added: number; removed: number | null; el: Element }[] = [];
+    (window as unknown as { __toasts: typeof entries }).__toasts = entries;
+    new MutationObserver(() => {
+      const now = performance.now();
+      for (const el of Array.from(document.querySelectorAll('[class*="http-toast-"]'))) {
+        if (entries.some((entry) => entry.el === el)) continue;
+        const level = /http-toast-(\w+)/.exec(el.className)?.[1] ?? '';
+        entries.push({ level, text: el.textContent?.trim() ?? '', added: now, removed: null, el });
+      }
+      for (const entry of entries) if (entry.removed === null && !entry.el.isConnected) entry.removed = now;
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+export async function readToasts(page: Page): Promise<ToastRecord[]> {
+  return page.evaluate(() =>
+    (window as unknown as { __toasts: ToastRecord[] }).__toasts.map(({ level, text, added, removed }) => ({
+      level,
+      text,
+      added,
+      removed,
+    })),
+  );
+}
