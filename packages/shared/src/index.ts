@@ -7,5 +7,6 @@ export * from './member-presets.ts';
 export * from './permissions.ts';
 export * from './schemas/account.schema.ts';
 export * from './schemas/member.schema.ts';
+export * from './schemas/profile.schema.ts';
 export * from './schemas/security-settings.schema.ts';
 export * from './validation.ts';

@@ -21,6 +21,7 @@ import { MemberInvitations } from './members/member-invitations.service.ts';
 import { MembersService } from './members/members.service.ts';
 import { NodesService } from './nodes/nodes.service.ts';
 import { NotificationsService } from './notifications/notifications.service.ts';
+import { ProfileService } from './profile/profile.service.ts';
 import { RateLimiter } from './rate-limit/rate-limiter.ts';
 import { RegistrationService } from './registration/registration.service.ts';
 import { loadSecretKey, SecretBox } from './security/secret-box.ts';
@@ -54,6 +55,8 @@ export interface Core {
   verificationCodes: VerificationCodesService;
   /** Sign-up, activation, forgotten and changed passwords. */
   registration: RegistrationService;
+  /** The user's own details and their changes. */
+  profile: ProfileService;
   /** Slider and image-code checks of public forms (login, sign-up, password). */
   humanCheck: HumanCheck;
   /** Seals secrets kept at rest (TOTP secrets, DKIM keys) with the configured or generated key. */
@@ -101,6 +104,14 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
   const googleAuth = new GoogleAuthService(database, secretBox);
   const identity = new IdentityCheck(verificationCodes, googleAuth);
   const sensitiveVerification = new SensitiveVerificationService(database, identity);
+  const registration = new RegistrationService({
+    database,
+    accounts,
+    sessions,
+    tokens,
+    mailer: notifications,
+    publicUrl: config.publicUrl,
+  });
   await ensurePlatformOperator(database, accounts, config.operator, logger);
 
   return {
@@ -130,13 +141,12 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
       whitelist: ipWhitelist,
     }),
     loginVerification: new LoginVerificationService({ database, auth, identity, whitelist: ipWhitelist }),
-    registration: new RegistrationService({
+    registration,
+    profile: new ProfileService({
       database,
-      accounts,
-      sessions,
-      tokens,
-      mailer: notifications,
-      publicUrl: config.publicUrl,
+      registration,
+      verification: sensitiveVerification,
+      codes: verificationCodes,
     }),
     members: new MembersService({ database, sessions, invitations }),
     async readiness() {

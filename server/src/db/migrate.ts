@@ -8,6 +8,7 @@ import * as securityPrimitives from './migrations/0005-security-primitives.ts';
 import * as accountTokens from './migrations/0006-account-tokens.ts';
 import * as securitySettings from './migrations/0007-security-settings.ts';
 import * as members from './migrations/0008-members.ts';
+import * as profile from './migrations/0009-profile.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -24,6 +25,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0006-account-tokens': accountTokens,
   '0007-security-settings': securitySettings,
   '0008-members': members,
+  '0009-profile': profile,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

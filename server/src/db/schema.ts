@@ -55,6 +55,8 @@ export interface UsersTable {
   /** The user who invited this member. */
   invited_by: number | null;
   status: 'inactive' | 'active' | 'suspended';
+  /** Where account notices go when it is not the login email; null means the login email. */
+  receive_email: string | null;
   /** Consecutive failed logins; reset by a successful one. */
   failed_logins: Generated<number>;
   locked_until: number | null;

@@ -18,6 +18,7 @@ import { loginVerifyRoutes } from './routes/login-verify.routes.ts';
 import { membersRoutes } from './routes/members.routes.ts';
 import { oauthRoutes } from './routes/oauth.routes.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
+import { profileRoutes } from './routes/profile.routes.ts';
 import { registerRoutes } from './routes/register.routes.ts';
 import { securitySettingsRoutes } from './routes/security-settings.routes.ts';
 import { userInfoRoutes } from './routes/user-info.routes.ts';
@@ -86,6 +87,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
   if (options.api) {
     oauthRoutes(app, core);
     registerRoutes(app, core);
+    profileRoutes(app, core);
     captchaRoutes(app, core);
     userInfoRoutes(app, core);
     membersRoutes(app, core);

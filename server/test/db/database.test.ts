@@ -34,6 +34,7 @@ describe(`storage on ${testDialect}`, () => {
         '0006-account-tokens',
         '0007-security-settings',
         '0008-members',
+        '0009-profile',
       ],
     );
   });

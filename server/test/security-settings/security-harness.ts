@@ -27,7 +27,7 @@ export interface TestUser {
   ctx: Ctx;
 }
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * A Herald with real delivery of verification codes: mail through its MTA to a loopback MX found

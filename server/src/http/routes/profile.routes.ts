@@ -1,0 +1,67 @@
+import {
+  AUTHENTICATED,
+  changeEmailSchema,
+  changePasswordSchema,
+  changePhoneSchema,
+  changeUserNameSchema,
+  newPhoneSchema,
+  receiveEmailSchema,
+} from '@herald/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Core } from '../../core/core.ts';
+import { ctxOf } from '../context.ts';
+import { sessionOf } from '../session-ref.ts';
+
+/** The user's own details: reading them, and the `edited/*` changes of console-spec §7. */
+export function profileRoutes(app: FastifyInstance, core: Core): void {
+  const access = { config: { access: AUTHENTICATED } };
+  const profile = core.profile;
+
+  app.get('/v3/api/userInfo/primary', access, async (request) => ({
+    data: await profile.primary(ctxOf(request)),
+  }));
+  // The console treats `success: false` here as a failure carrying the server's message.
+  app.get('/v3/api/userInfo/userContactInfo', access, async (request) => ({
+    success: true,
+    data: await profile.contactInfo(ctxOf(request)),
+  }));
+  app.get('/v3/api/userInfo/userFullFillMes', access, async (request) => ({
+    data: await profile.completeness(ctxOf(request)),
+  }));
+
+  app.patch('/v3/api/userInfo/edited/username', access, async (request) => {
+    const { userName } = changeUserNameSchema.parse(request.body);
+    await profile.changeUserName(sessionOf(request), userName);
+    return { success: true };
+  });
+  app.patch('/v3/api/userInfo/edited/email', access, async (request) => {
+    const { email } = changeEmailSchema.parse(request.body);
+    await profile.changeEmail(sessionOf(request), email);
+    return { success: true };
+  });
+  app.post(
+    '/v3/api/userInfo/sendSmsCode/new',
+    {
+      config: { access: AUTHENTICATED, rateLimit: { bucket: 'new-phone-code', limit: 5, windowMs: 60_000 } },
+    },
+    async (request) => {
+      const { phone } = newPhoneSchema.parse(request.body);
+      return { data: await profile.sendNewPhoneCode(ctxOf(request), phone, request.lang) };
+    },
+  );
+  app.patch('/v3/api/userInfo/edited/phone', access, async (request) => {
+    const { phone, code } = changePhoneSchema.parse(request.body);
+    await profile.changePhone(sessionOf(request), phone, code);
+    return { success: true };
+  });
+  app.patch('/v3/api/userInfo/edited/receiveEmail', access, async (request) => {
+    const { email } = receiveEmailSchema.parse(request.body);
+    await profile.setReceiveEmail(ctxOf(request), email);
+    return { success: true };
+  });
+  app.patch('/v3/api/userInfo/edited/passwd', access, async (request) => {
+    const { oldPassword, newPassword } = changePasswordSchema.parse(request.body);
+    await profile.changePassword(ctxOf(request), oldPassword, newPassword);
+    return { success: true };
+  });
+}
