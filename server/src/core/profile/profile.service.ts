@@ -71,7 +71,7 @@ export class ProfileService {
     await this.update(session, 'email', email);
   }
 
-  async sendNewPhoneCode(ctx: Ctx, phone: string, lang: Lang) {
+  async sendNewPhoneCode(_ctx: Ctx, phone: string, lang: Lang) {
     await this.deps.registration.checkPhone(phone);
     return this.deps.codes.send(NEW_PHONE_PURPOSE, 'sms', phone, lang);
   }
