@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+
+export default function SinaPage() {
+  return <PlaceholderPage />;
+}
