@@ -33,7 +33,7 @@ test('without a token a backend route sends the visitor to /login', (t) =>
   withPage(browser, t, async (page) => {
     await page.goto(`${herald.url}/data/send`);
     await page.waitForURL((url) => url.pathname === '/login');
-    await page.getByTestId('placeholder-page').waitFor();
+    await page.getByTestId('login-page').waitFor();
     assert.equal(await page.title(), 'Herald - 登录');
   }));
 

@@ -76,6 +76,8 @@ const PUBLIC_PATHS = [
   ...words(
     '/ /home /404 /preview /subscriptionInvite /transfer /login /accountAuth /accountAuthTip /wxLoginCheck /wxbind /register /activate /resetEmail /activateSuccess /productSelect /activateFailed /reset /resetPassword /resetSuccess /resetFailed /loginProtect /prices /aboutUs /friendlyLink /sendService /feedbackTrack /dedicatedIp /home-oversea /chineseSms /InternationalSms /voiceSms /mediaSms /support /hospital /home-sign /activity/prize /activity/11 /activity/getPrize /activity/12',
   ),
+  // The teammate invitation link of Herald's invite mail (§7 "Members"); the invitee has no login yet.
+  '/access/member/invite',
   // Not in §2: the troubleshooting screen that drives the HTTP client (outside every menu).
   '/diagnostics/http',
 ];

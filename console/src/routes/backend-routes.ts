@@ -250,9 +250,9 @@ export const backendAreas: readonly RouteArea[] = [
     menu: 'both',
     icon: 'account',
     screens: [
-      todo('info', 'routes.accountInfo', 'AccountInfoPage', { access: AUTHENTICATED }),
-      todo('teammates', 'routes.teammates', 'TeammatesPage', { access: TEAMMATES }),
-      todo('teammates/option', 'routes.teammateOption', 'TeammateOptionPage', { access: TEAMMATES }),
+      screen('info', 'routes.accountInfo', 'AccountInfoPage', { access: AUTHENTICATED }),
+      screen('teammates', 'routes.teammates', 'TeammatesPage', { access: TEAMMATES }),
+      screen('teammates/option', 'routes.teammateOption', 'TeammateOptionPage', { access: TEAMMATES }),
       todo('authenticate', 'routes.authenticate', 'AuthenticatePage', { access: AUTHENTICATE }),
       todo('financialMangement', 'routes.finance', 'FinancePage', { access: FINANCE }),
       todo('financialMangement/createTicketInfo', 'routes.invoiceInfo', 'InvoiceInfoPage', {
@@ -270,8 +270,8 @@ export const backendAreas: readonly RouteArea[] = [
       todo('messageCenter/setMessage', 'routes.messageSettings', 'MessageSettingsPage', {
         access: MESSAGE_CENTRE,
       }),
-      todo('security', 'routes.security', 'SecurityPage', { access: AUTHENTICATED }),
-      todo('security/contact', 'routes.securityContact', 'SecurityContactPage', { access: AUTHENTICATED }),
+      screen('security', 'routes.security', 'SecurityPage', { access: AUTHENTICATED }),
+      screen('security/contact', 'routes.securityContact', 'SecurityContactPage', { access: AUTHENTICATED }),
     ],
   },
 ];

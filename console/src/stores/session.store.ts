@@ -36,6 +36,8 @@ export interface UserBalance {
 export interface PermissionMenu {
   id: number;
   code: number;
+  /** `read`: the user may look but not change (§7 "Members"); full when absent. */
+  level?: 'full' | 'read';
 }
 
 export type DeviceType = 'desktop' | 'mobile';

@@ -1,5 +1,34 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import { maskEmail, maskPhone } from '@herald/shared/masking';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Descriptions, Flex, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { fetchUserInfo } from '../../api/user-info.api.ts';
+import { ChangePasswordCard } from './ChangePasswordCard.tsx';
 
+/** Account info (console-spec §2 /accountSetting/info): who you are, contacts masked (product-spec §9). */
 export default function AccountInfoPage() {
-  return <PlaceholderPage />;
+  const { t } = useTranslation();
+  const info = useQuery({ queryKey: ['userInfo'], queryFn: fetchUserInfo });
+
+  if (info.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (info.isError) return <Result status="warning" title={t('common.loadFailed')} />;
+  const user = info.data;
+
+  return (
+    <Flex vertical gap="middle" className="account-info-page">
+      <Card title={t('security.infoTitle')}>
+        <Descriptions column={1}>
+          <Descriptions.Item label={t('security.userName')}>{user.userName}</Descriptions.Item>
+          <Descriptions.Item label={t('security.email')}>{maskEmail(user.email)}</Descriptions.Item>
+          <Descriptions.Item label={t('security.phone')}>
+            {user.phone ? maskPhone(user.phone) : t('security.notSet')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('security.accountType')}>
+            {user.accountType === 'main' ? t('security.accountTypeMain') : t('security.accountTypeMember')}
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <ChangePasswordCard />
+    </Flex>
+  );
 }

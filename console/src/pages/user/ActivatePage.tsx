@@ -1,5 +1,112 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import { resendActivationSchema } from '@herald/shared/schemas/account.schema';
+import { Button } from 'antd';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { postResendActivation } from '../../api/access.api.ts';
+import { AppLink } from './AppLink.tsx';
+import { AuthLayout } from './AuthLayout.tsx';
+import { AuthResult } from './AuthResult.tsx';
+import { FormError, FormField } from './FormField.tsx';
+import { type ImageCodeAnswer, ImageCodeField } from './ImageCodeField.tsx';
+import { TextInput } from './TextInput.tsx';
+import { useSchemaForm } from './use-schema-form.ts';
 
+interface ActivateState {
+  userName?: string;
+  email?: string;
+  /** Arrived straight from a successful sign-up: the mail was just sent. */
+  registered?: boolean;
+}
+
+/**
+ * /activate: after sign-up, "check your mailbox"; after a login of an inactive account (428),
+ * "Account is not active, please activate first". Either way the activation mail can be sent
+ * again, with an image code.
+ */
 export default function ActivatePage() {
-  return <PlaceholderPage />;
+  const { t } = useTranslation();
+  const state = (useLocation().state ?? {}) as ActivateState;
+  const form = useSchemaForm(resendActivationSchema, { userName: state.userName ?? '' });
+  const [captcha, setCaptcha] = useState<ImageCodeAnswer | null>(null);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = await form.validate();
+    if (!input) return;
+    if (!captcha) return form.setError('captchaCode', t('auth.imageCodeRequired'));
+    setSending(true);
+    setSent(false);
+    form.setError('form', undefined);
+    try {
+      await postResendActivation({ userName: input.userName, ...captcha });
+      setSent(true);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'CAPTCHA_INVALID' || code === 'CAPTCHA_REQUIRED') {
+        form.setError('captchaCode', (error as Error).message);
+      } else {
+        form.showServerError(error);
+      }
+    } finally {
+      setSending(false);
+      setCaptchaKey((key) => key + 1);
+    }
+  };
+
+  const headline =
+    state.registered && state.email ? (
+      <AuthResult
+        kind="mail"
+        title={t('auth.activateSentTitle')}
+        body={t('auth.activateSentBody', { email: state.email })}
+        testId="activate-sent"
+      />
+    ) : (
+      <AuthResult
+        kind="mail"
+        title={t('auth.activateTitle')}
+        body={t('auth.activateBody')}
+        testId="activate-needed"
+      />
+    );
+
+  return (
+    <AuthLayout footer={<AppLink to="/login">{t('auth.backToLogin')}</AppLink>} testId="activate-page">
+      {headline}
+      <form onSubmit={(event) => void submit(event)} noValidate style={{ marginTop: 8 }}>
+        <h2 style={{ fontSize: 16, margin: '0 0 4px' }}>{t('auth.resendTitle')}</h2>
+        <p style={{ margin: '0 0 16px', color: 'rgba(0,0,0,0.55)', fontSize: 13 }}>{t('auth.resendHint')}</p>
+        <FormField label={t('auth.resendUserName')} htmlFor="userName" error={form.errorOf('userName')}>
+          <TextInput
+            id="userName"
+            value={form.values.userName}
+            invalid={Boolean(form.errors.userName)}
+            onChange={(value) => form.set('userName', value)}
+          />
+        </FormField>
+        <ImageCodeField
+          key={captchaKey}
+          url="/access/register/resendRegMail/imageCode"
+          error={form.errorOf('captchaCode')}
+          onChange={(answer) => {
+            setCaptcha(answer);
+            if (answer) form.setError('captchaCode', undefined);
+          }}
+        />
+        <FormError message={form.errorOf('form')} />
+        {sent && (
+          <p role="status" data-testid="resend-done" style={{ color: '#16a34a', fontSize: 14 }}>
+            {t('auth.resendDone')}
+          </p>
+        )}
+        <Button htmlType="submit" size="large" block loading={sending} data-testid="resend-submit">
+          {sending ? t('auth.resending') : t('auth.resend')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
 }

@@ -1,5 +1,107 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import { MailOutlined } from '@ant-design/icons';
+import { forgotPasswordSchema } from '@herald/shared/schemas/account.schema';
+import { Button } from 'antd';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { postForgotPassword } from '../../api/access.api.ts';
+import { AppLink } from './AppLink.tsx';
+import { AuthLayout } from './AuthLayout.tsx';
+import { AuthResult } from './AuthResult.tsx';
+import { FormError, FormField } from './FormField.tsx';
+import { type ImageCodeAnswer, ImageCodeField } from './ImageCodeField.tsx';
+import { TextInput } from './TextInput.tsx';
+import { useSchemaForm } from './use-schema-form.ts';
 
+/**
+ * "Forgot password" (/reset): the email and an image code. The answer never says whether an
+ * account uses the address, so the confirmation is worded the same either way.
+ */
 export default function ResetPage() {
-  return <PlaceholderPage />;
+  const { t } = useTranslation();
+  const form = useSchemaForm(forgotPasswordSchema, { email: '' });
+  const [captcha, setCaptcha] = useState<ImageCodeAnswer | null>(null);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = await form.validate();
+    if (!input) return;
+    if (!captcha) return form.setError('captchaCode', t('auth.imageCodeRequired'));
+    setSending(true);
+    form.setError('form', undefined);
+    try {
+      await postForgotPassword({ email: input.email, ...captcha });
+      setSentTo(input.email);
+    } catch (error) {
+      setCaptchaKey((key) => key + 1);
+      const code = (error as { code?: string }).code;
+      if (code === 'CAPTCHA_INVALID' || code === 'CAPTCHA_REQUIRED') {
+        form.setError('captchaCode', (error as Error).message);
+      } else {
+        form.showServerError(error);
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const footer = <AppLink to="/login">{t('auth.backToLogin')}</AppLink>;
+
+  if (sentTo) {
+    return (
+      <AuthLayout footer={footer} testId="reset-page">
+        <AuthResult
+          kind="mail"
+          title={t('auth.resetMailSentTitle')}
+          body={t('auth.resetMailSentBody', { email: sentTo })}
+          testId="reset-mail-sent"
+        />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title={t('auth.resetTitle')}
+      subtitle={t('auth.resetSubtitle')}
+      footer={footer}
+      testId="reset-page"
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <FormField label={t('auth.email')} htmlFor="email" error={form.errorOf('email')}>
+          <TextInput
+            id="email"
+            type="email"
+            autoComplete="email"
+            prefix={<MailOutlined />}
+            value={form.values.email}
+            invalid={Boolean(form.errors.email)}
+            onChange={(value) => form.set('email', value)}
+          />
+        </FormField>
+        <ImageCodeField
+          key={captchaKey}
+          url="/access/password/imageCode"
+          error={form.errorOf('captchaCode')}
+          onChange={(answer) => {
+            setCaptcha(answer);
+            if (answer) form.setError('captchaCode', undefined);
+          }}
+        />
+        <FormError message={form.errorOf('form')} />
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          loading={sending}
+          data-testid="reset-submit"
+        >
+          {sending ? t('auth.sending') : t('auth.sendResetMail')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
 }

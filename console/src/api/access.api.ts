@@ -1,0 +1,146 @@
+import { http } from '../app/http/http-client.ts';
+
+/**
+ * The public account calls (console-spec §7 "Auth and user"): login, the human checks, sign-up,
+ * activation and the password flows. These screens show their errors next to the form, so every
+ * call here asks the client for no toast; the client still navigates on 428 (→ /activate).
+ */
+interface DataBody<T> {
+  data: T;
+}
+
+const inline = { toast: false } as const;
+
+export interface SliderChallenge {
+  challengeId: string;
+  background: string;
+  piece: string;
+  pieceY: number;
+  width: number;
+  height: number;
+  pieceWidth: number;
+  pieceHeight: number;
+}
+
+export interface ImageCode {
+  captchaId: string;
+  image: string;
+}
+
+/** The answers of a form's human checks, sent with the form. */
+export interface ChallengeAnswers {
+  sliderToken?: string;
+  captchaId?: string;
+  captchaCode?: string;
+}
+
+export type VerifyWay = 'sms' | 'email' | 'google';
+
+export type LoginResult =
+  | { token: string; tokenType: string; expiresIn: number }
+  | { verifyRequired: true; ways: VerifyWay[]; verifyToken: string; expiresIn: number };
+
+export async function fetchSlider(): Promise<SliderChallenge> {
+  return (await http.get<DataBody<SliderChallenge>>('/oauth/slider', undefined, inline)).data;
+}
+
+export async function verifySlider(challengeId: string, x: number, durationMs: number): Promise<string> {
+  const body = await http.post<DataBody<{ passToken: string }>>(
+    '/oauth/slider/verify',
+    { challengeId, x, durationMs },
+    { ...inline, format: 'json' },
+  );
+  return body.data.passToken;
+}
+
+/** `url` is one of the image-code paths of §7, e.g. `/oauth/imageCode`. */
+export async function fetchImageCode(url: string): Promise<ImageCode> {
+  return (await http.get<DataBody<ImageCode>>(url, undefined, inline)).data;
+}
+
+export async function postLogin(
+  input: { username: string; password: string } & ChallengeAnswers,
+): Promise<LoginResult> {
+  return (await http.post<DataBody<LoginResult>>('/oauth/token', { ...input }, inline)).data;
+}
+
+export type AvailabilityField = 'userName' | 'email' | 'phone';
+
+const CHECK_PATHS: Record<AvailabilityField, string> = {
+  userName: '/access/register/checkUserName',
+  email: '/access/register/checkEmail',
+  phone: '/access/register/checkPhone',
+};
+
+/** Resolves when the value is free; rejects with the server's 422 message when it is taken. */
+export async function checkAvailable(field: AvailabilityField, value: string): Promise<void> {
+  await http.get(CHECK_PATHS[field], { [field]: value }, inline);
+}
+
+export interface RegisterBody extends ChallengeAnswers {
+  userName: string;
+  password: string;
+  confirmPassword: string;
+  email: string;
+  phone: string;
+  agreement: boolean;
+}
+
+export async function postRegister(input: RegisterBody): Promise<void> {
+  await http.post('/access/register', { ...input, agreement: input.agreement ? 'true' : '' }, inline);
+}
+
+export async function postResendActivation(input: { userName: string } & ChallengeAnswers): Promise<void> {
+  await http.post('/access/register/resendRegMail', { ...input }, inline);
+}
+
+export async function postForgotPassword(input: { email: string } & ChallengeAnswers): Promise<void> {
+  await http.post('/access/password/forget', { ...input }, inline);
+}
+
+export async function postResetPassword(input: {
+  token: string;
+  password: string;
+  confirmPassword: string;
+}): Promise<void> {
+  await http.post('/access/password/reset', { ...input }, inline);
+}
+
+export interface LoginWay {
+  way: VerifyWay;
+  target: string | null;
+}
+
+/** The pending login rides on the HttpOnly cookie the password step set for this path. */
+export async function fetchLoginVerifyInfo(): Promise<{ ways: LoginWay[]; expiresIn: number }> {
+  return (
+    await http.get<DataBody<{ ways: LoginWay[]; expiresIn: number }>>('/user/loginVerify', undefined, inline)
+  ).data;
+}
+
+/** `verifyToken` when the login step handed it over; else the HttpOnly cookie carries it. */
+export async function sendLoginVerifyCode(
+  verifyToken: string | undefined,
+  way: 'sms' | 'email',
+): Promise<void> {
+  const path = way === 'sms' ? '/user/loginVerify/sendSmsCode' : '/user/loginVerify/sendEmailCode';
+  await http.post(path, { verifyToken }, inline);
+}
+
+export async function postLoginVerify(input: {
+  verifyToken?: string | undefined;
+  way: VerifyWay;
+  code: string;
+}): Promise<{ token: string; firstProtectedLogin: boolean }> {
+  return (
+    await http.post<DataBody<{ token: string; firstProtectedLogin: boolean }>>(
+      '/user/loginVerify',
+      { ...input },
+      inline,
+    )
+  ).data;
+}
+
+export async function ackFirstProtectedLogin(): Promise<void> {
+  await http.post('/user/loginVerify/firstLoginSuccess', undefined, inline);
+}

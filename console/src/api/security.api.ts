@@ -1,0 +1,100 @@
+import type { LoginVerifyMode, VerifyWay } from '@herald/shared/schemas/security-settings.schema';
+import { http } from '../app/http/http-client.ts';
+
+/**
+ * The security screen's calls (console-spec §7 "Security", Google authenticator). Changes go
+ * without the client's toast: a 403 VERIFY_REQUIRED opens the verification dialog instead of an
+ * error (see use-sensitive-action.tsx), which reports the other failures itself.
+ */
+interface DataBody<T> {
+  data: T;
+}
+
+export interface SecuritySetting {
+  loginVerify: LoginVerifyMode;
+  loginVerifyWay: VerifyWay | null;
+  downloadVerify: boolean;
+  sensitiveVerify: boolean;
+  googleAuthBound: boolean;
+  ipWhitelistSwitch: boolean;
+  ipWhitelistCount: number;
+  phone: string | null;
+  email: string;
+  ways: VerifyWay[];
+  isOwner: boolean;
+}
+
+export interface VerifyWayOption {
+  way: VerifyWay;
+  target: string | null;
+}
+
+export interface GoogleQrCode {
+  qrCode: string;
+  secret: string;
+  otpauthUrl: string;
+}
+
+export interface IpWhitelist {
+  enabled: boolean;
+  ips: string[];
+}
+
+export interface LoginLog {
+  time: number;
+  ip: string;
+  userAgent: string | null;
+  result: string;
+}
+
+const quiet = { toast: false } as const;
+const json = { format: 'json', toast: false } as const;
+
+export const fetchSecuritySetting = async () =>
+  (await http.get<DataBody<SecuritySetting>>('/user/config/securitySetting')).data;
+
+export const saveLoginVerify = (mode: LoginVerifyMode, way?: VerifyWay) =>
+  http.post('/user/config/verifyConfig/edited/login', { mode, way }, json);
+
+export const saveDownloadVerify = (enabled: boolean) =>
+  http.post('/user/config/verifyConfig/edited/download', { enabled }, json);
+
+export const saveSensitiveVerify = (enabled: boolean) =>
+  http.post('/user/config/verifyConfig/sensitive', { enabled }, json);
+
+export const fetchVerifyWays = async () =>
+  (await http.get<DataBody<{ ways: VerifyWayOption[] }>>('/verify/way/sys')).data.ways;
+
+export const sendVerifyCode = (way: 'sms' | 'email') =>
+  http.post(way === 'sms' ? '/verify/sendSmsCode' : '/verify/sendEmailCode', undefined, quiet);
+
+export const checkVerifyCode = (way: VerifyWay, code: string) =>
+  http.post('/verify/sys', { way, code }, json);
+
+export const fetchGoogleQrCode = async () =>
+  (await http.get<DataBody<GoogleQrCode>>('/user/config/googleAuth/qrCode')).data;
+
+export const bindGoogleAuth = (code: string) => http.post('/user/config/googleAuth/binding', { code }, json);
+
+export const unbindGoogleAuth = () => http.delete('/user/config/googleAuth/binding', undefined, quiet);
+
+export const fetchIpWhitelist = async () => (await http.get<DataBody<IpWhitelist>>('/user/ipWhites')).data;
+
+export const saveIpWhitelist = (ips: string) => http.post('/user/saveIPWhitelist', { ips }, json);
+
+export const switchIpWhitelist = (enabled: boolean) =>
+  http.post(enabled ? '/user/ipWhites/open' : '/user/ipWhites/close', undefined, quiet);
+
+export const fetchLoginLogs = async () =>
+  (await http.get<DataBody<LoginLog[]>>('/user/config/loginLogs')).data;
+
+export const changePassword = (values: {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}) => http.post('/access/password/change', values, { format: 'json' });
+
+/** Until when this session counts as verified for sensitive changes; null when it does not. */
+export const fetchSensitiveVerifiedUntil = async () =>
+  (await http.get<DataBody<{ sensitiveVerifiedUntil: number | null }>>('/verify/way/sys')).data
+    .sensitiveVerifiedUntil;

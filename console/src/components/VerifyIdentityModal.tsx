@@ -1,0 +1,120 @@
+import type { VerifyWay } from '@herald/shared/schemas/security-settings.schema';
+import { verifyCodeSchema } from '@herald/shared/schemas/security-settings.schema';
+import { Button, Form, Input, Modal, Radio, Space, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  checkVerifyCode,
+  fetchVerifyWays,
+  sendVerifyCode,
+  type VerifyWayOption,
+} from '../api/security.api.ts';
+import { applyFieldErrors, zodRule } from './form-rules.ts';
+
+/**
+ * The sensitive-operation verification (console-spec §7 "Security"): pick a way, get a code by
+ * SMS or email (or read the authenticator), and the server marks this session verified for ten
+ * minutes. Opened by useSensitiveAction when a change answers 403 VERIFY_REQUIRED.
+ */
+interface Props {
+  open: boolean;
+  onVerified: () => void;
+  onCancel: () => void;
+}
+
+export function VerifyIdentityModal({ open, onVerified, onCancel }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ way: VerifyWay; code: string }>();
+  const [ways, setWays] = useState<VerifyWayOption[] | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const way = Form.useWatch('way', form);
+
+  useEffect(() => {
+    if (!open) return;
+    setWays(null);
+    setSent(false);
+    form.resetFields();
+    fetchVerifyWays()
+      .then((list) => {
+        setWays(list);
+        const first = list[0];
+        if (first) form.setFieldValue('way', first.way);
+      })
+      .catch(() => setWays([]));
+  }, [open, form]);
+
+  const send = async () => {
+    if (way !== 'sms' && way !== 'email') return;
+    setSending(true);
+    try {
+      await sendVerifyCode(way);
+      setSent(true);
+    } catch (error) {
+      applyFieldErrors(form, error);
+      form.setFields([{ name: 'code', errors: [error instanceof Error ? error.message : String(error)] }]);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const submit = async (values: { way: VerifyWay; code: string }) => {
+    setChecking(true);
+    try {
+      await checkVerifyCode(values.way, values.code.trim());
+      onVerified();
+    } catch (error) {
+      if (!applyFieldErrors(form, error)) {
+        form.setFields([{ name: 'code', errors: [error instanceof Error ? error.message : String(error)] }]);
+      }
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('security.verifyTitle')}
+      onCancel={onCancel}
+      onOk={() => form.submit()}
+      okText={t('security.verifyConfirm')}
+      confirmLoading={checking}
+      destroyOnHidden
+      className="verify-identity-modal"
+    >
+      <p>{t('security.verifyHint')}</p>
+      {ways === null ? (
+        <Spin />
+      ) : ways.length === 0 ? (
+        <p>{t('security.verifyNoWay')}</p>
+      ) : (
+        <Form form={form} layout="vertical" onFinish={submit}>
+          <Form.Item name="way" label={t('security.verifyWay')}>
+            <Radio.Group>
+              {ways.map((option) => (
+                <Radio key={option.way} value={option.way}>
+                  {t(`security.way.${option.way}`)}
+                  {option.target ? ` (${option.target})` : ''}
+                </Radio>
+              ))}
+            </Radio.Group>
+          </Form.Item>
+          <Form.Item label={t('security.verifyCode')} required>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item name="code" noStyle rules={[zodRule(verifyCodeSchema)]}>
+                <Input name="verifyCode" maxLength={6} autoComplete="one-time-code" />
+              </Form.Item>
+              {way !== 'google' && (
+                <Button onClick={send} loading={sending} className="verify-send-code">
+                  {sent ? t('security.verifyResend') : t('security.verifySend')}
+                </Button>
+              )}
+            </Space.Compact>
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}

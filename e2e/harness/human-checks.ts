@@ -1,0 +1,62 @@
+import path from 'node:path';
+import type { Herald } from '@herald/test-peers';
+import type { Locator, Page } from 'playwright-core';
+import { type CaptchaPurpose, CaptchaService } from '../../server/src/core/captcha/captcha.service.ts';
+import { findChallenge } from '../../server/src/core/captcha/slider.repo.ts';
+import { svgDataUrl } from '../../server/src/core/security/secret-hash.ts';
+import { openDatabase } from '../../server/src/db/database.ts';
+
+/**
+ * The human checks of the account screens, passed the way only a test can: the slider's notch is
+ * read from the server's database, and the image codes the page asks for are answered with
+ * captchas created in that same database with a known answer (the server stores answers hashed).
+ * Everything else (the drag, the verify call, the form submit) stays real.
+ */
+export const IMAGE_CODE_ANSWER = 'Hk7p';
+
+function withDatabase<T>(herald: Herald, run: (database: ReturnType<typeof openDatabase>) => Promise<T>) {
+  const database = openDatabase({ kind: 'sqlite', file: path.join(herald.dataDir, 'herald.db') });
+  return run(database).finally(() => database.close());
+}
+
+const PURPOSES: Record<string, CaptchaPurpose> = {
+  '/v3/oauth/imageCode': 'oauth',
+  '/v3/access/register/imageCode': 'register',
+  '/v3/access/password/imageCode': 'password',
+  '/v3/access/register/resendRegMail/imageCode': 'resendRegMail',
+};
+
+/** Answers the page's image-code requests with captchas whose answer is IMAGE_CODE_ANSWER. */
+export async function knownImageCodes(page: Page, herald: Herald): Promise<void> {
+  await page.route('**/imageCode', async (route) => {
+    const purpose = PURPOSES[new URL(route.request().url()).pathname];
+    if (!purpose) return route.continue();
+    const { captchaId, svg } = await withDatabase(herald, (database) =>
+      new CaptchaService(database, { randomText: () => IMAGE_CODE_ANSWER }).create(purpose),
+    );
+    await route.fulfill({ json: { data: { captchaId, image: svgDataUrl(svg) } } });
+  });
+}
+
+/** Drags the slider's handle onto the notch, taking a human half second. */
+export async function solveSlider(page: Page, herald: Herald, scope: Locator | Page = page): Promise<void> {
+  const slider = scope.getByTestId('slider-captcha');
+  await slider.and(page.locator('[data-status="ready"]')).waitFor();
+  const challengeId = await slider.getAttribute('data-challenge');
+  if (!challengeId) throw new Error('the slider has no challenge');
+  const row = await withDatabase(herald, (database) => findChallenge(database, challengeId));
+  if (!row) throw new Error(`no slider challenge ${challengeId}`);
+  const box = await slider.getByTestId('slider-handle').boundingBox();
+  if (!box) throw new Error('the slider handle is not visible');
+  const startX = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(startX, y);
+  await page.mouse.down();
+  const steps = 10;
+  for (let step = 1; step <= steps; step++) {
+    await page.mouse.move(startX + (row.x * step) / steps, y);
+    await page.waitForTimeout(50);
+  }
+  await page.mouse.up();
+  await slider.and(page.locator('[data-status="passed"]')).waitFor();
+}
