@@ -16,27 +16,31 @@ export const PROTECT_VERIFY_PATH = '/v3/user/loginVerify';
  * `POST /v3/user/loginVerify` (login-verify.routes.ts).
  */
 export function oauthRoutes(app: FastifyInstance, core: Core): void {
-  app.post('/v3/oauth/token', { config: { access: PUBLIC } }, async (request, reply) => {
-    const { username, password, ...answers } = loginSchema.parse(request.body);
-    const captcha = (await core.auth.needsCaptcha(username)) ? ('oauth' as const) : undefined;
-    await core.humanCheck.require(answers, { slider: true, captcha });
-    const outcome = await core.auth.login(username, password, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
-    if (outcome.verifyRequired) {
-      const { verifyToken, ways, expiresIn } = outcome;
-      reply.setCookie(PROTECT_VERIFY_COOKIE, verifyToken, {
-        path: PROTECT_VERIFY_PATH,
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: request.protocol === 'https',
-        maxAge: expiresIn,
+  app.post(
+    '/v3/oauth/token',
+    { config: { access: PUBLIC, rateLimit: { bucket: 'login', limit: 60, windowMs: 60_000 } } },
+    async (request, reply) => {
+      const { username, password, ...answers } = loginSchema.parse(request.body);
+      const captcha = (await core.auth.needsCaptcha(username)) ? ('oauth' as const) : undefined;
+      await core.humanCheck.require(answers, { slider: true, captcha });
+      const outcome = await core.auth.login(username, password, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
       });
-      return { data: { verifyRequired: true, ways, verifyToken, expiresIn } };
-    }
-    return sendSessionToken(request, reply, outcome.token);
-  });
+      if (outcome.verifyRequired) {
+        const { verifyToken, ways, expiresIn } = outcome;
+        reply.setCookie(PROTECT_VERIFY_COOKIE, verifyToken, {
+          path: PROTECT_VERIFY_PATH,
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: request.protocol === 'https',
+          maxAge: expiresIn,
+        });
+        return { data: { verifyRequired: true, ways, verifyToken, expiresIn } };
+      }
+      return sendSessionToken(request, reply, outcome.token);
+    },
+  );
 
   app.get('/v3/api/user/config/loginLogs', { config: { access: AUTHENTICATED } }, async (request) => ({
     data: await core.auth.loginLog(ctxOf(request)),
