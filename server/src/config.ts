@@ -43,6 +43,9 @@ const envSchema = z.object({
   HERALD_ADMIN_PASSWORD: z.string().min(8).optional(),
   HERALD_ADMIN_EMAIL: z.string().default('admin@localhost'),
   HERALD_SECRET_KEY: z.string().optional(),
+  HERALD_WECHAT_BASE_URL: z.url().optional(),
+  HERALD_WECHAT_APP_ID: z.string().optional(),
+  HERALD_WECHAT_APP_SECRET: z.string().optional(),
 });
 
 export interface Config {
@@ -77,6 +80,12 @@ export interface Config {
    * undefined to use `<dataDir>/secret.key`, created on first start (embedded database only).
    */
   secretKey: Buffer | undefined;
+  /**
+   * WeChat website-app login ("QR connect"); undefined unless both app id and secret are set.
+   * One base URL serves both the authorize page and the API when given (a test or a proxy);
+   * otherwise WeChat's two hosts. The secret must never reach a log.
+   */
+  wechat: { appId: string; appSecret: string; authorizeBase: string; apiBase: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -146,6 +155,15 @@ export function loadConfig(
     publicUrl: (e.HERALD_PUBLIC_URL ?? `http://localhost:${e.HERALD_HTTP_PORT}`).replace(/\/$/, ''),
     operator: { password: e.HERALD_ADMIN_PASSWORD, email: e.HERALD_ADMIN_EMAIL },
     secretKey: parseSecretKey(e.HERALD_SECRET_KEY, database),
+    wechat:
+      e.HERALD_WECHAT_APP_ID && e.HERALD_WECHAT_APP_SECRET
+        ? {
+            appId: e.HERALD_WECHAT_APP_ID,
+            appSecret: e.HERALD_WECHAT_APP_SECRET,
+            authorizeBase: (e.HERALD_WECHAT_BASE_URL ?? 'https://open.weixin.qq.com').replace(/\/$/, ''),
+            apiBase: (e.HERALD_WECHAT_BASE_URL ?? 'https://api.weixin.qq.com').replace(/\/$/, ''),
+          }
+        : undefined,
   };
 }
 

@@ -17,6 +17,7 @@ export const REDACT_PATHS = [
   '*.api_key',
   '*.token',
   '*.secret',
+  '*.appSecret',
   '*.privateKey',
   '*.private_key',
 ];

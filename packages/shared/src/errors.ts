@@ -253,6 +253,51 @@ export const ERRORS = {
     'zh-cn': '邀请链接无效或已过期，请联系团队管理员重新邀请',
     en: 'The invitation link is invalid or has expired, please ask your team administrator to invite you again',
   },
+  WECHAT_NOT_CONFIGURED: {
+    status: 503,
+    'zh-cn': '微信登录未开通，请联系平台管理员',
+    en: 'WeChat login is not configured on this platform; please contact the platform operator',
+  },
+  WECHAT_STATE_EXPIRED: {
+    status: 422,
+    'zh-cn': '二维码已过期，请重新扫码',
+    en: 'The QR code has expired, please scan again',
+  },
+  WECHAT_AUTH_DENIED: {
+    status: 422,
+    'zh-cn': '微信授权已取消，请重新扫码',
+    en: 'The WeChat authorisation was cancelled, please scan again',
+  },
+  WECHAT_PROVIDER_ERROR: {
+    status: 502,
+    'zh-cn': '微信授权失败（{errcode}：{errmsg}），请重新扫码',
+    en: 'WeChat authorisation failed ({errcode}: {errmsg}), please scan again',
+  },
+  WECHAT_PROVIDER_UNREACHABLE: {
+    status: 502,
+    'zh-cn': '无法连接微信服务，请稍后再试',
+    en: 'The WeChat service could not be reached, please try again later',
+  },
+  WECHAT_ALREADY_BOUND: {
+    status: 409,
+    'zh-cn': '绑定失败：该微信已绑定其他账号',
+    en: 'Binding failed: this WeChat is already bound to another account',
+  },
+  WECHAT_USER_HAS_BINDING: {
+    status: 409,
+    'zh-cn': '绑定失败：该账号已绑定其他微信，请先解绑',
+    en: 'Binding failed: this account is already bound to another WeChat; unbind it first',
+  },
+  WECHAT_NOT_BOUND: {
+    status: 400,
+    'zh-cn': '尚未绑定微信',
+    en: 'No WeChat is bound',
+  },
+  WECHAT_UNBIND_BLOCKED: {
+    status: 400,
+    'zh-cn': '已开启谷歌身份验证，不能解绑微信，请先关闭谷歌身份验证',
+    en: 'WeChat cannot be unbound while Google authentication is enabled; turn it off first',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export interface ErrorDefinition {

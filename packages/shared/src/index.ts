@@ -9,4 +9,5 @@ export * from './schemas/account.schema.ts';
 export * from './schemas/member.schema.ts';
 export * from './schemas/profile.schema.ts';
 export * from './schemas/security-settings.schema.ts';
+export * from './schemas/wechat.schema.ts';
 export * from './validation.ts';

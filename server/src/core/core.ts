@@ -31,6 +31,7 @@ import { SensitiveVerificationService } from './sensitive-verification/sensitive
 import { SessionsService } from './sessions/sessions.service.ts';
 import { UsersService } from './users/users.service.ts';
 import { VerificationCodesService } from './verification/verification-codes.service.ts';
+import { WechatService } from './wechat/wechat.service.ts';
 
 /**
  * The composition root: the database, the queue and every service, built once per process and
@@ -72,6 +73,8 @@ export interface Core {
   loginVerification: LoginVerificationService;
   /** Teammates: invitations, types and levels, removal. */
   members: MembersService;
+  /** WeChat quick login and binding (off unless HERALD_WECHAT_APP_ID and _SECRET are set). */
+  wechat: WechatService;
   readiness(): Promise<Record<'database' | 'queue', string>>;
   close(): Promise<void>;
 }
@@ -113,6 +116,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     publicUrl: config.publicUrl,
   });
   await ensurePlatformOperator(database, accounts, config.operator, logger);
+  const humanCheck = new HumanCheck(slider, captcha);
 
   return {
     config,
@@ -128,7 +132,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     notifications,
     captcha,
     slider,
-    humanCheck: new HumanCheck(slider, captcha),
+    humanCheck,
     rateLimiter: new RateLimiter(database),
     verificationCodes,
     secretBox,
@@ -149,6 +153,15 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
       codes: verificationCodes,
     }),
     members: new MembersService({ database, sessions, invitations }),
+    wechat: new WechatService({
+      database,
+      auth,
+      humanCheck,
+      sessions,
+      secretBox,
+      settings: config.wechat,
+      publicUrl: config.publicUrl,
+    }),
     async readiness() {
       const [db, q] = await Promise.allSettled([
         database.db

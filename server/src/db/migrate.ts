@@ -9,6 +9,7 @@ import * as accountTokens from './migrations/0006-account-tokens.ts';
 import * as securitySettings from './migrations/0007-security-settings.ts';
 import * as members from './migrations/0008-members.ts';
 import * as profile from './migrations/0009-profile.ts';
+import * as wechat from './migrations/0010-wechat.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0007-security-settings': securitySettings,
   '0008-members': members,
   '0009-profile': profile,
+  '0010-wechat': wechat,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -21,6 +21,8 @@ export interface DB {
   queue_settings: QueueSettingsTable;
   job_schedules: JobSchedulesTable;
   nodes: NodesTable;
+  wechat_bindings: WechatBindingsTable;
+  wechat_states: WechatStatesTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */
@@ -294,4 +296,38 @@ export interface PendingLoginsTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+}
+
+/** A user's bound WeChat identity (openid of Herald's app, unionid when WeChat gives one). */
+export interface WechatBindingsTable {
+  id: Generated<number>;
+  account_id: number;
+  user_id: number;
+  openid: string;
+  unionid: string | null;
+  nickname: string | null;
+  created_at: number;
+}
+
+/**
+ * A WeChat authorisation in flight, known by the SHA-256 of its state. `login` states are
+ * anonymous until the scan names a user; `bind` states belong to the logged-in user who asked.
+ * `handoff` is the sealed session (or pending-login) token, held until checkStat hands it out once.
+ */
+export interface WechatStatesTable {
+  id: Generated<number>;
+  state_hash: string;
+  purpose: 'login' | 'bind';
+  account_id: number | null;
+  user_id: number | null;
+  status: 'waiting' | 'loggedIn' | 'needBind' | 'verifyRequired' | 'bound' | 'failed' | 'done';
+  openid: string | null;
+  unionid: string | null;
+  nickname: string | null;
+  handoff: string | null;
+  error_code: string | null;
+  /** JSON of the error's parameters. */
+  error_params: string | null;
+  created_at: number;
+  expires_at: number;
 }

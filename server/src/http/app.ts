@@ -23,6 +23,7 @@ import { registerRoutes } from './routes/register.routes.ts';
 import { securitySettingsRoutes } from './routes/security-settings.routes.ts';
 import { userInfoRoutes } from './routes/user-info.routes.ts';
 import { verifyRoutes } from './routes/verify.routes.ts';
+import { wechatRoutes } from './routes/wechat.routes.ts';
 
 export interface HttpAppOptions {
   /** Serve the console API and the console itself (the api role); otherwise only ops endpoints. */
@@ -95,6 +96,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     verifyRoutes(app, core);
     securitySettingsRoutes(app, core);
     ipWhitelistRoutes(app, core);
+    wechatRoutes(app, core);
   }
   return { app, routes };
 }

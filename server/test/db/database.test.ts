@@ -35,6 +35,7 @@ describe(`storage on ${testDialect}`, () => {
         '0007-security-settings',
         '0008-members',
         '0009-profile',
+        '0010-wechat',
       ],
     );
   });

@@ -87,15 +87,42 @@ export class AuthService {
       if (lock) throw new AppError('AUTH_LOCKED', { minutes: LOCKOUT_MS / 60_000 });
       throw new AppError('AUTH_BAD_CREDENTIALS');
     }
-    if (user.status === 'suspended') {
+    return this.admit({ accountId: user.account_id, userId: user.id }, user.status, loginName, client, log);
+  }
+
+  /**
+   * A login whose identity another party vouched for (a scanned WeChat bound to the user): no
+   * password, but the same lockout, account state, IP whitelist, second step and login log.
+   */
+  async loginVouched(ctx: Ctx, client: ClientInfo = {}): Promise<LoginOutcome> {
+    const now = Date.now();
+    const user = await users.findUser(this.database, ctx.accountId, ctx.userId);
+    if (!user) throw new AppError('AUTH_REQUIRED');
+    const log = (result: events.LoginResult) => this.log(ctx, user.username, client, result, now);
+    const lockedUntil = await users.lockedUntil(this.database, ctx.accountId, ctx.userId);
+    if (lockedUntil && lockedUntil > now) {
+      await log('locked');
+      throw new AppError('AUTH_LOCKED', { minutes: Math.ceil((lockedUntil - now) / 60_000) });
+    }
+    return this.admit(ctx, user.status, user.username, client, log);
+  }
+
+  /** The checks after the identity is proven: account state, IP whitelist, second step, session. */
+  private async admit(
+    ctx: Ctx,
+    status: 'inactive' | 'active' | 'suspended',
+    loginName: string,
+    client: ClientInfo,
+    log: (result: events.LoginResult) => Promise<void>,
+  ): Promise<LoginOutcome> {
+    if (status === 'suspended') {
       await log('suspended');
       throw new AppError('ACCOUNT_SUSPENDED');
     }
-    if (user.status === 'inactive') {
+    if (status === 'inactive') {
       await log('inactive');
       throw new AppError('ACCOUNT_NOT_ACTIVE');
     }
-    const ctx = { accountId: user.account_id, userId: user.id };
     if (this.guard) {
       try {
         await this.guard.requireAllowedAddress(ctx, client.ip);

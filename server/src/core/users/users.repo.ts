@@ -65,6 +65,20 @@ export async function findByLoginName({ db }: Database, loginName: string) {
     .executeTakeFirst();
 }
 
+export async function lockedUntil(
+  { db }: Database,
+  accountId: number,
+  userId: number,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('locked_until')
+    .where('account_id', '=', accountId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.locked_until ?? null;
+}
+
 export async function recordFailedLogin({ db }: Database, userId: number, lockedUntil: number | null) {
   await db
     .updateTable('users')
