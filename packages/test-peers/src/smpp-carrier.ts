@@ -1,4 +1,4 @@
-/// <reference path="./smpp.d.ts" />
+/// <reference path="../../../types/smpp.d.ts" />
 /**
  * A carrier SMSC on loopback speaking SMPP 3.4 (via the `smpp` package's server), so Herald's real
  * SMPP client binds, submits and receives delivery receipts exactly as against a carrier.

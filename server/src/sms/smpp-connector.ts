@@ -1,4 +1,4 @@
-/// <reference path="./smpp.d.ts" />
+/// <reference path="../../../types/smpp.d.ts" />
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import smpp, { type Pdu, type PduOptions, type Session } from 'smpp';

@@ -1,5 +1,6 @@
 /**
- * Types for the parts of the untyped `smpp` package (0.5.x) the SMPP peer and its tests use.
+ * Types for the parts of the untyped `smpp` package (0.5.x) that Herald's SMPP connector and the
+ * test carrier use; one ambient declaration, referenced by both packages.
  * PDU fields are dynamic in that library (one property per SMPP parameter or TLV), so a PDU is
  * typed with the common header fields plus an index signature of `unknown`, to be narrowed at use.
  */
