@@ -36,6 +36,7 @@ export const DEFAULT_API_DOCS_URL = '/docs/api/';
 
 export function canAccess(access: RouteAccess, codes: readonly number[] | null): boolean {
   if (access === PUBLIC || access === AUTHENTICATED) return true;
+  if (typeof access !== 'number') return false;
   return codes?.includes(access) ?? false;
 }
 

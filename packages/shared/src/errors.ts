@@ -1,4 +1,12 @@
+import { API_USER_ERRORS } from './errors/api-user.errors.ts';
+import { DOMAIN_ERRORS } from './errors/domain.errors.ts';
+import type { ErrorDefinition } from './errors/error-definition.ts';
+import { PROFILE_ERRORS } from './errors/profile.errors.ts';
+import { SEND_ERRORS } from './errors/send.errors.ts';
+import { TEMPLATE_ERRORS } from './errors/template.errors.ts';
 import type { Lang } from './lang.ts';
+
+export type { ErrorDefinition } from './errors/error-definition.ts';
 
 /**
  * The error vocabulary. Every failure the core can report is one of these codes; each edge
@@ -7,7 +15,7 @@ import type { Lang } from './lang.ts';
  * (console-spec §8); messages may hold `{name}` placeholders filled from AppError params.
  * A drift test fails when a code lacks a message in either language.
  */
-export const ERRORS = {
+const CORE_ERRORS = {
   COMMON_ROUTE_NOT_FOUND: {
     status: 404,
     'zh-cn': '您访问的链接不存在',
@@ -300,11 +308,15 @@ export const ERRORS = {
   },
 } as const satisfies Record<string, ErrorDefinition>;
 
-export interface ErrorDefinition {
-  status: number;
-  'zh-cn': string;
-  en: string;
-}
+/** The whole catalogue: the accounts and platform codes above, and one file per later area. */
+export const ERRORS = {
+  ...CORE_ERRORS,
+  ...PROFILE_ERRORS,
+  ...DOMAIN_ERRORS,
+  ...API_USER_ERRORS,
+  ...TEMPLATE_ERRORS,
+  ...SEND_ERRORS,
+} as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;
 export type ErrorParams = Record<string, string | number>;

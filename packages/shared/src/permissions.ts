@@ -26,6 +26,11 @@ export const PERMISSIONS = {
 export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 export const PUBLIC = 'public' as const;
 export const AUTHENTICATED = 'authenticated' as const;
-export type RouteAccess = PermissionCode | typeof PUBLIC | typeof AUTHENTICATED;
+/**
+ * A SendCloud-compatible `/apiv2` call: the caller is an API_USER proving itself with apiUser and
+ * apiKey in the request, checked by the /apiv2 adapter rather than by the console's session guard.
+ */
+export const API_CREDENTIALS = 'apiCredentials' as const;
+export type RouteAccess = PermissionCode | typeof PUBLIC | typeof AUTHENTICATED | typeof API_CREDENTIALS;
 
 export const ALL_PERMISSION_CODES: readonly PermissionCode[] = Object.values(PERMISSIONS);

@@ -1,3 +1,8 @@
+import { API_USER_RULES } from './errors/api-user.errors.ts';
+import { DOMAIN_RULES } from './errors/domain.errors.ts';
+import { PROFILE_RULES } from './errors/profile.errors.ts';
+import { SEND_RULES } from './errors/send.errors.ts';
+import { TEMPLATE_RULES } from './errors/template.errors.ts';
 import { IP_WHITELIST_MAX } from './ip-ranges.ts';
 import type { Lang } from './lang.ts';
 
@@ -6,7 +11,7 @@ import type { Lang } from './lang.ts';
  * server turns keys into the caller's language in its field errors, and the console's forms
  * translate the same keys, so the wording of a rule exists once.
  */
-export const VALIDATION_MESSAGES = {
+const CORE_RULES = {
   required: { 'zh-cn': '此项为必填项', en: 'This field is required' },
   lengthExceeded: { 'zh-cn': '长度超出限制', en: 'Length exceeds limit' },
   invalid: { 'zh-cn': '输入的数据不合法', en: 'The entered data is not valid' },
@@ -57,6 +62,15 @@ export const VALIDATION_MESSAGES = {
     'zh-cn': '只有管理员可以管理团队成员，自定义成员最多只能查看',
     en: 'Only administrators can manage teammates; a custom teammate may at most view them',
   },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+export const VALIDATION_MESSAGES = {
+  ...CORE_RULES,
+  ...PROFILE_RULES,
+  ...DOMAIN_RULES,
+  ...API_USER_RULES,
+  ...TEMPLATE_RULES,
+  ...SEND_RULES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -9,6 +9,7 @@ import type { QueueBackend } from '../queue/queue.ts';
 import { AccountTokensService } from './account-tokens/account-tokens.service.ts';
 import { AccountsService } from './accounts/accounts.service.ts';
 import { ensurePlatformOperator } from './accounts/platform-operator.ts';
+import { ApiUserAuth } from './api-users/api-user-auth.ts';
 import { AuthService } from './auth/auth.service.ts';
 import { HumanCheck } from './auth/human-check.ts';
 import { CaptchaService } from './captcha/captcha.service.ts';
@@ -21,6 +22,7 @@ import { MemberInvitations } from './members/member-invitations.service.ts';
 import { MembersService } from './members/members.service.ts';
 import { NodesService } from './nodes/nodes.service.ts';
 import { NotificationsService } from './notifications/notifications.service.ts';
+import { AccountDetailsService } from './profile/account-details.service.ts';
 import { ProfileService } from './profile/profile.service.ts';
 import { RateLimiter } from './rate-limit/rate-limiter.ts';
 import { RegistrationService } from './registration/registration.service.ts';
@@ -58,6 +60,8 @@ export interface Core {
   registration: RegistrationService;
   /** The user's own details and their changes. */
   profile: ProfileService;
+  /** The account's holder type, company, person and notice address (`/userInfo/edited/*`). */
+  accountDetails: AccountDetailsService;
   /** Slider and image-code checks of public forms (login, sign-up, password). */
   humanCheck: HumanCheck;
   /** Seals secrets kept at rest (TOTP secrets, DKIM keys) with the configured or generated key. */
@@ -75,6 +79,8 @@ export interface Core {
   members: MembersService;
   /** WeChat quick login and binding (off unless HERALD_WECHAT_APP_ID and _SECRET are set). */
   wechat: WechatService;
+  /** Checks apiUser + apiKey for /apiv2 and SMTP submission. */
+  apiUserAuth: ApiUserAuth;
   readiness(): Promise<Record<'database' | 'queue', string>>;
   close(): Promise<void>;
 }
@@ -114,6 +120,8 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     tokens,
     mailer: notifications,
     publicUrl: config.publicUrl,
+    codes: verificationCodes,
+    smsRequired: config.smpp !== undefined,
   });
   await ensurePlatformOperator(database, accounts, config.operator, logger);
   const humanCheck = new HumanCheck(slider, captcha);
@@ -152,6 +160,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
       verification: sensitiveVerification,
       codes: verificationCodes,
     }),
+    accountDetails: new AccountDetailsService({ database, secretBox, verification: sensitiveVerification }),
     members: new MembersService({ database, sessions, invitations }),
     wechat: new WechatService({
       database,
@@ -162,6 +171,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
       settings: config.wechat,
       publicUrl: config.publicUrl,
     }),
+    apiUserAuth: new ApiUserAuth(database),
     async readiness() {
       const [db, q] = await Promise.allSettled([
         database.db

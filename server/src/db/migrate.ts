@@ -10,6 +10,8 @@ import * as securitySettings from './migrations/0007-security-settings.ts';
 import * as members from './migrations/0008-members.ts';
 import * as profile from './migrations/0009-profile.ts';
 import * as wechat from './migrations/0010-wechat.ts';
+import * as sendingSetup from './migrations/0011-sending-setup.ts';
+import * as profileDetails from './migrations/0015-profile-details.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -28,6 +30,8 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0008-members': members,
   '0009-profile': profile,
   '0010-wechat': wechat,
+  '0011-sending-setup': sendingSetup,
+  '0015-profile-details': profileDetails,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -1,4 +1,11 @@
 import type { Generated } from 'kysely';
+import type {
+  ApiKeysTable,
+  ApiUsersTable,
+  EmailTemplatesTable,
+  LabelsTable,
+  SendingDomainsTable,
+} from './sending-schema.ts';
 
 /** Row types of every table, in step with migrations/. */
 export interface DB {
@@ -23,6 +30,12 @@ export interface DB {
   nodes: NodesTable;
   wechat_bindings: WechatBindingsTable;
   wechat_states: WechatStatesTable;
+  sending_domains: SendingDomainsTable;
+  labels: LabelsTable;
+  api_users: ApiUsersTable;
+  api_keys: ApiKeysTable;
+  email_templates: EmailTemplatesTable;
+  account_profiles: AccountProfilesTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */
@@ -35,6 +48,10 @@ export interface AccountsTable {
   is_huawei_yun: Generated<number>;
   /** `platform` for the operators' own account, created on first start; `customer` otherwise. */
   kind: Generated<'customer' | 'platform'>;
+  /** Plan gating (product-spec §1): free accounts have tighter limits (e.g. 10 emails a day). */
+  plan: Generated<'free' | 'paid'>;
+  /** The account's daily email quota; null means the plan's default. */
+  daily_quota: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -330,4 +347,21 @@ export interface WechatStatesTable {
   error_params: string | null;
   created_at: number;
   expires_at: number;
+}
+
+/** An account's details (`/userInfo/edited/*`): holder type, company, person, notice address. */
+export interface AccountProfilesTable {
+  account_id: number;
+  holder_type: 'personal' | 'enterprise' | null;
+  company_name: string | null;
+  company_website: string | null;
+  industry: string | null;
+  contact_name: string | null;
+  contact_phone: string | null;
+  real_name: string | null;
+  /** The ID number sealed by the secret box; only id_number_masked is ever shown. */
+  id_number_sealed: string | null;
+  id_number_masked: string | null;
+  exmail: string | null;
+  updated_at: number;
 }

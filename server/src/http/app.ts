@@ -7,6 +7,8 @@ import fastifyStatic from '@fastify/static';
 import { AppError, PUBLIC } from '@herald/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Core } from '../core/core.ts';
+import { registerApiv2 } from './apiv2/apiv2.plugin.ts';
+import { APIV2_AREAS } from './apiv2/areas.ts';
 import { sendError } from './errors.ts';
 import { type Authenticator, type RouteEntry, registerAccess } from './plugins/access.ts';
 import { registerLanguage } from './plugins/language.ts';
@@ -97,6 +99,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     securitySettingsRoutes(app, core);
     ipWhitelistRoutes(app, core);
     wechatRoutes(app, core);
+    await registerApiv2(app, core, APIV2_AREAS);
   }
   return { app, routes };
 }

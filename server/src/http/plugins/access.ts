@@ -1,4 +1,4 @@
-import { AppError, PUBLIC, type RouteAccess } from '@herald/shared';
+import { API_CREDENTIALS, AppError, PUBLIC, type RouteAccess } from '@herald/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
@@ -52,7 +52,8 @@ export function registerAccess(app: FastifyInstance, authenticate: Authenticator
   });
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access;
-    if (access === undefined || access === PUBLIC) return;
+    // /apiv2 routes authenticate the API_USER themselves (server/src/http/apiv2/apiv2-auth.ts).
+    if (access === undefined || access === PUBLIC || access === API_CREDENTIALS) return;
     request.principal = await authenticate(request);
     if (!request.principal) throw new AppError('AUTH_REQUIRED');
     if (typeof access === 'number' && !request.principal.permissions.has(access)) {

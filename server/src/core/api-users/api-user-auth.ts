@@ -1,0 +1,90 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { AppError } from '@herald/shared';
+import type { Database } from '../../db/database.ts';
+
+/** Who is sending: the API_USER a client authenticated as, over /apiv2 or SMTP AUTH. */
+export interface ApiCaller {
+  accountId: number;
+  apiUserId: number;
+  apiUser: string;
+  emailType: 'trigger' | 'batch';
+  cType: 'normal' | 'test';
+  domainId: number | null;
+}
+
+/** API_KEYs are 32 random bytes, so one SHA-256 is as strong as a slow hash and costs nothing per send. */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+const CACHE_MS = 30_000;
+const CACHE_MAX = 10_000;
+
+/**
+ * Checks apiUser + apiKey. A key is valid while it has no expiry or its expiry (set when the key
+ * was reset) is still ahead. Successful checks are remembered for 30 seconds per process, so a
+ * busy client does not cost a query per message; `forget` drops an API_USER at once after a
+ * change made through this process.
+ */
+export class ApiUserAuth {
+  private readonly database: Database;
+  private readonly now: () => number;
+  private readonly cache = new Map<string, { caller: ApiCaller; until: number; keyExpiresAt: number }>();
+
+  constructor(database: Database, options: { now?: () => number } = {}) {
+    this.database = database;
+    this.now = options.now ?? Date.now;
+  }
+
+  async authenticate(apiUser: string, apiKey: string): Promise<ApiCaller> {
+    if (!apiUser || !apiKey) throw new AppError('API_AUTH_FAILED');
+    const keyHash = hashApiKey(apiKey);
+    const cacheKey = `${apiUser}\n${keyHash}`;
+    const now = this.now();
+    const hit = this.cache.get(cacheKey);
+    if (hit && hit.until > now && hit.keyExpiresAt > now) return hit.caller;
+
+    const row = await this.database.db
+      .selectFrom('api_keys')
+      .innerJoin('api_users', 'api_users.id', 'api_keys.api_user_id')
+      .select([
+        'api_keys.key_hash',
+        'api_keys.expires_at',
+        'api_users.id',
+        'api_users.account_id',
+        'api_users.name',
+        'api_users.email_type',
+        'api_users.c_type',
+        'api_users.domain_id',
+      ])
+      .where('api_keys.key_hash', '=', keyHash)
+      .where('api_users.name', '=', apiUser)
+      .executeTakeFirst();
+    const valid =
+      row !== undefined &&
+      timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(keyHash)) &&
+      (row.expires_at === null || Number(row.expires_at) > now);
+    if (!valid) throw new AppError('API_AUTH_FAILED');
+
+    const caller: ApiCaller = {
+      accountId: Number(row.account_id),
+      apiUserId: Number(row.id),
+      apiUser: row.name,
+      emailType: row.email_type,
+      cType: row.c_type,
+      domainId: row.domain_id === null ? null : Number(row.domain_id),
+    };
+    if (this.cache.size >= CACHE_MAX) this.cache.clear();
+    this.cache.set(cacheKey, {
+      caller,
+      until: now + CACHE_MS,
+      keyExpiresAt: row.expires_at === null ? Number.POSITIVE_INFINITY : Number(row.expires_at),
+    });
+    return caller;
+  }
+
+  /** Drops what this process remembers of an API_USER (after a reset, rebinding or deletion). */
+  forget(apiUser: string): void {
+    for (const key of this.cache.keys()) if (key.startsWith(`${apiUser}\n`)) this.cache.delete(key);
+  }
+}

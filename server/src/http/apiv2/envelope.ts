@@ -1,0 +1,42 @@
+import type { AppError } from '@herald/shared';
+import { ERRORS, formatMessage, type Lang } from '@herald/shared';
+
+/**
+ * SendCloud's response envelope (reference §1): `{result, statusCode, message, info}`. It is the
+ * one place Herald answers HTTP 200 for a failure, because SendCloud's clients read `result` and
+ * `statusCode`, not the HTTP status.
+ */
+export interface Envelope {
+  result: boolean;
+  statusCode: number;
+  message: string;
+  info: Record<string, unknown>;
+}
+
+const SUCCESS: Record<Lang, string> = { 'zh-cn': '请求成功', en: 'success' };
+
+export function ok(lang: Lang, info: Record<string, unknown> = {}): Envelope {
+  return { result: true, statusCode: 200, message: SUCCESS[lang], info };
+}
+
+/**
+ * A code without a documented SendCloud number answers with the nearest general one: a bad
+ * parameter or a missing object keeps its HTTP status (400, 404), too many calls is Aurora's 50000
+ * "interface frequency limited", no permission is 6001, and a bug is 501.
+ */
+export function sendCloudCode(error: AppError): number {
+  const definition = ERRORS[error.code] as { status: number; sendCloud?: number };
+  if (definition.sendCloud !== undefined) return definition.sendCloud;
+  if (definition.status === 429) return 50000;
+  if (definition.status === 403) return 6001;
+  if (definition.status >= 500) return 501;
+  return definition.status;
+}
+
+export function failure(error: AppError, lang: Lang): Envelope {
+  let message = formatMessage(error.code, lang, error.params);
+  if (error.fields.length > 0) {
+    message += `: ${error.fields.map((f) => (f.field ? `${f.field} ${f.message}` : f.message)).join('; ')}`;
+  }
+  return { result: false, statusCode: sendCloudCode(error), message, info: {} };
+}
