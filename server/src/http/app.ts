@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { AppError, PUBLIC } from '@herald/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Core } from '../core/core.ts';
-import { registerApiv2 } from './apiv2/apiv2.plugin.ts';
+import { type Apiv2Area, registerApiv2 } from './apiv2/apiv2.plugin.ts';
 import { APIV2_AREAS } from './apiv2/areas.ts';
 import { sendError } from './errors.ts';
 import { type Authenticator, type RouteEntry, registerAccess } from './plugins/access.ts';
@@ -31,6 +31,8 @@ export interface HttpAppOptions {
   /** Serve the console API and the console itself (the api role); otherwise only ops endpoints. */
   api: boolean;
   authenticate?: Authenticator;
+  /** The /apiv2 areas to mount; every area unless a test names its own. */
+  apiv2Areas?: Apiv2Area[];
 }
 
 export interface HttpApp {
@@ -99,7 +101,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     securitySettingsRoutes(app, core);
     ipWhitelistRoutes(app, core);
     wechatRoutes(app, core);
-    await registerApiv2(app, core, APIV2_AREAS);
+    await registerApiv2(app, core, options.apiv2Areas ?? APIV2_AREAS);
   }
   return { app, routes };
 }

@@ -47,7 +47,11 @@ export async function buildTestApp(
   const core = await createCore(config, createLogger({ level: config.logLevel, roles: config.roles }));
   let http: Awaited<ReturnType<typeof buildHttpApp>>;
   try {
-    http = await buildHttpApp(core, { api: options.api ?? true, authenticate: options.authenticate });
+    http = await buildHttpApp(core, {
+      api: options.api ?? true,
+      authenticate: options.authenticate,
+      apiv2Areas: options.apiv2Areas,
+    });
     options.prepare?.(http.app);
     await http.app.ready();
   } catch (error) {

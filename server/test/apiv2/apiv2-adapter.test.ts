@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { AppError } from '@herald/shared';
+import { hashApiKey } from '../../src/core/api-users/api-user-auth.ts';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+
+/**
+ * The /apiv2 adapter on its own, with a test area: SendCloud's envelope on success and failure,
+ * parameters from the query, a form body or multipart, and API_USER authentication with a key
+ * that is valid, expired (a reset's grace period is over) or wrong.
+ */
+describe('SendCloud-compatible adapter', () => {
+  let t: TestApp;
+  const key = 'k'.repeat(43);
+  const oldKey = 'o'.repeat(43);
+
+  before(async () => {
+    t = await buildTestApp({
+      apiv2Areas: [
+        (action) => {
+          action('test/echo', async ({ caller, params }) => ({
+            apiUser: caller.apiUser,
+            x: params.fields.x,
+            files: params.files.length,
+          }));
+          action('test/fail', async () => {
+            throw new AppError('API_AUTH_FAILED');
+          });
+        },
+      ],
+    });
+    const db = t.core.database.db;
+    const now = Date.now();
+    const account = await db
+      .insertInto('accounts')
+      .values({ username: 'apiv2owner', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const apiUser = await db
+      .insertInto('api_users')
+      .values({
+        account_id: account.id,
+        name: 'apiv2_user',
+        email_type: 'trigger',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('api_keys')
+      .values([
+        {
+          account_id: account.id,
+          api_user_id: apiUser.id,
+          key_hash: hashApiKey(key),
+          key_hint: 'kkkk',
+          created_at: now,
+        },
+        {
+          account_id: account.id,
+          api_user_id: apiUser.id,
+          key_hash: hashApiKey(oldKey),
+          key_hint: 'oooo',
+          created_at: now,
+          expires_at: now - 1,
+        },
+      ])
+      .execute();
+  });
+  after(() => t?.close());
+
+  it('answers the envelope with the handler info for a valid key, by GET query and by form POST', async () => {
+    const query = await t.app.inject({
+      method: 'GET',
+      url: `/apiv2/test/echo?apiUser=apiv2_user&apiKey=${key}&x=1`,
+    });
+    assert.equal(query.statusCode, 200);
+    assert.deepEqual(query.json(), {
+      result: true,
+      statusCode: 200,
+      message: '请求成功',
+      info: { apiUser: 'apiv2_user', x: '1', files: 0 },
+    });
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/apiv2/test/echo',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+      payload: new URLSearchParams({ apiUser: 'apiv2_user', apiKey: key, x: '2' }).toString(),
+    });
+    assert.deepEqual(form.json(), {
+      result: true,
+      statusCode: 200,
+      message: 'success',
+      info: { apiUser: 'apiv2_user', x: '2', files: 0 },
+    });
+  });
+
+  it('reads multipart fields and files', async () => {
+    const body = new FormData();
+    body.set('apiUser', 'apiv2_user');
+    body.set('apiKey', key);
+    body.set('x', '3');
+    body.set('attachments', new Blob(['hello']), 'a.txt');
+    const request = new Request('http://x/', { method: 'POST', body });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/apiv2/test/echo',
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    assert.deepEqual(response.json().info, { apiUser: 'apiv2_user', x: '3', files: 1 });
+  });
+
+  it('refuses a wrong, missing or expired key with 40005 in the caller language', async () => {
+    for (const apiKey of ['wrong', '', oldKey]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/apiv2/test/echo',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+        payload: new URLSearchParams({ apiUser: 'apiv2_user', apiKey }).toString(),
+      });
+      assert.equal(response.statusCode, 200);
+      assert.deepEqual(response.json(), {
+        result: false,
+        statusCode: 40005,
+        message: 'Authentication failed',
+        info: {},
+      });
+    }
+  });
+
+  it('maps a core error to its SendCloud number', async () => {
+    const failed = await t.app.inject({
+      method: 'GET',
+      url: `/apiv2/test/fail?apiUser=apiv2_user&apiKey=${key}`,
+    });
+    assert.equal(failed.json().statusCode, 40005);
+    assert.equal(failed.json().message, '认证失败');
+  });
+});
