@@ -24,6 +24,7 @@ const PURPOSES: Record<string, CaptchaPurpose> = {
   '/v3/access/register/imageCode': 'register',
   '/v3/access/password/imageCode': 'password',
   '/v3/access/register/resendRegMail/imageCode': 'resendRegMail',
+  '/v3/access/wechat/beforeLoginBind/imageCode': 'wechatBeforeLoginBind',
 };
 
 /** Answers the page's image-code requests with captchas whose answer is IMAGE_CODE_ANSWER. */

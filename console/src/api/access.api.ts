@@ -84,6 +84,8 @@ export interface RegisterBody extends ChallengeAnswers {
   email: string;
   phone: string;
   agreement: boolean;
+  /** The code texted to `phone`, when sign-up asks for one. */
+  smsCode?: string | undefined;
 }
 
 export async function postRegister(input: RegisterBody): Promise<void> {
@@ -143,4 +145,56 @@ export async function postLoginVerify(input: {
 
 export async function ackFirstProtectedLogin(): Promise<void> {
   await http.post('/user/loginVerify/firstLoginSuccess', undefined, inline);
+}
+
+/** Whether sign-up proves the phone by an SMS code (a carrier is configured on the server). */
+export async function fetchRegisterVerificationWay(): Promise<{
+  smsCode: boolean;
+  resendAfterSeconds: number;
+}> {
+  return (
+    await http.get<DataBody<{ smsCode: boolean; resendAfterSeconds: number }>>(
+      '/access/register/verification/way',
+      undefined,
+      inline,
+    )
+  ).data;
+}
+
+export async function sendRegisterSmsCode(phone: string): Promise<{ resendAfterSeconds: number }> {
+  return (
+    await http.post<DataBody<{ resendAfterSeconds: number }>>(
+      '/access/register/sendSmsCode',
+      { phone },
+      inline,
+    )
+  ).data;
+}
+
+export interface WechatStart {
+  state: string;
+  authorizeUrl: string;
+  expiresIn: number;
+}
+
+export type WechatCheck =
+  | { status: 'waiting' | 'needBind' | 'bound' | 'expired' }
+  | { status: 'loggedIn'; token: string }
+  | { status: 'verifyRequired'; verifyToken: string; ways: VerifyWay[]; expiresIn: number };
+
+/** Starts a WeChat quick login: the QR page to open; the server ties the state to this browser. */
+export async function startWechatLogin(): Promise<WechatStart> {
+  return (await http.get<DataBody<WechatStart>>('/access/wechat/quickLogin', undefined, inline)).data;
+}
+
+export async function checkWechatLogin(state: string): Promise<WechatCheck> {
+  return (await http.get<DataBody<WechatCheck>>('/access/wechat/checkStat', { state }, inline)).data;
+}
+
+/** /wxbind: a password login that binds the scanned WeChat to the account. */
+export async function postWechatBind(
+  input: { state: string; username: string; password: string } & ChallengeAnswers,
+): Promise<LoginResult> {
+  return (await http.post<DataBody<LoginResult>>('/access/wechat/beforeLoginBind', { ...input }, inline))
+    .data;
 }

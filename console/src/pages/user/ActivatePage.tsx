@@ -8,8 +8,9 @@ import { AppLink } from './AppLink.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { AuthResult } from './AuthResult.tsx';
 import { FormError, FormField } from './FormField.tsx';
-import { type ImageCodeAnswer, ImageCodeField } from './ImageCodeField.tsx';
+import { HumanCheckFields } from './HumanCheckFields.tsx';
 import { TextInput } from './TextInput.tsx';
+import { useHumanCheck } from './use-human-check.ts';
 import { useSchemaForm } from './use-schema-form.ts';
 
 interface ActivateState {
@@ -28,8 +29,11 @@ export default function ActivatePage() {
   const { t } = useTranslation();
   const state = (useLocation().state ?? {}) as ActivateState;
   const form = useSchemaForm(resendActivationSchema, { userName: state.userName ?? '' });
-  const [captcha, setCaptcha] = useState<ImageCodeAnswer | null>(null);
-  const [captchaKey, setCaptchaKey] = useState(0);
+  const human = useHumanCheck(form, {
+    imageCodeUrl: '/access/register/resendRegMail/imageCode',
+    imageCode: 'always',
+    slider: false,
+  });
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
 
@@ -37,23 +41,19 @@ export default function ActivatePage() {
     event.preventDefault();
     const input = await form.validate();
     if (!input) return;
-    if (!captcha) return form.setError('captchaCode', t('auth.imageCodeRequired'));
+    const answers = human.answers();
+    if (!answers) return;
     setSending(true);
     setSent(false);
     form.setError('form', undefined);
     try {
-      await postResendActivation({ userName: input.userName, ...captcha });
+      await postResendActivation({ userName: input.userName, ...answers });
       setSent(true);
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'CAPTCHA_INVALID' || code === 'CAPTCHA_REQUIRED') {
-        form.setError('captchaCode', (error as Error).message);
-      } else {
-        form.showServerError(error);
-      }
+      if (!human.handleError(error)) form.showServerError(error);
     } finally {
       setSending(false);
-      setCaptchaKey((key) => key + 1);
+      human.startOver();
     }
   };
 
@@ -88,15 +88,7 @@ export default function ActivatePage() {
             onChange={(value) => form.set('userName', value)}
           />
         </FormField>
-        <ImageCodeField
-          key={captchaKey}
-          url="/access/register/resendRegMail/imageCode"
-          error={form.errorOf('captchaCode')}
-          onChange={(answer) => {
-            setCaptcha(answer);
-            if (answer) form.setError('captchaCode', undefined);
-          }}
-        />
+        <HumanCheckFields check={human.fields} errorOf={form.errorOf} />
         <FormError message={form.errorOf('form')} />
         {sent && (
           <p role="status" data-testid="resend-done" style={{ color: '#16a34a', fontSize: 14 }}>

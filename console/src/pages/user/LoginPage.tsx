@@ -9,9 +9,9 @@ import { AppLink } from './AppLink.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { useFinishLogin } from './after-login.ts';
 import { FormError, FormField } from './FormField.tsx';
-import { type ImageCodeAnswer, ImageCodeField } from './ImageCodeField.tsx';
-import { SliderCaptcha } from './SliderCaptcha.tsx';
+import { HumanCheckFields } from './HumanCheckFields.tsx';
 import { TextInput } from './TextInput.tsx';
+import { useHumanCheck } from './use-human-check.ts';
 import { useSchemaForm } from './use-schema-form.ts';
 
 /**
@@ -29,11 +29,11 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const finishLogin = useFinishLogin();
   const form = useSchemaForm(loadLoginSchema, { username: '', password: '' });
-  const [sliderToken, setSliderToken] = useState<string | null>(null);
-  const [sliderKey, setSliderKey] = useState(0);
-  const [needCaptcha, setNeedCaptcha] = useState(false);
-  const [captcha, setCaptcha] = useState<ImageCodeAnswer | null>(null);
-  const [captchaKey, setCaptchaKey] = useState(0);
+  const human = useHumanCheck(form, {
+    imageCodeUrl: '/oauth/imageCode',
+    imageCode: 'onRequest',
+    slider: true,
+  });
   const [submitting, setSubmitting] = useState(false);
   const redirect = searchParams.get('redirect');
 
@@ -41,21 +41,16 @@ export default function LoginPage() {
     void loadLoginSchema();
   }, []);
 
-  const startOver = () => {
-    setSliderKey((key) => key + 1);
-    setCaptchaKey((key) => key + 1);
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = await form.validate();
     if (!input) return;
-    if (needCaptcha && !captcha) return form.setError('captchaCode', t('auth.imageCodeRequired'));
-    if (!sliderToken) return form.setError('slider', t('auth.sliderRequired'));
+    const answers = human.answers();
+    if (!answers) return;
     setSubmitting(true);
     form.setError('form', undefined);
     try {
-      const result = await postLogin({ ...input, sliderToken, ...(needCaptcha ? captcha : {}) });
+      const result = await postLogin({ ...input, ...answers });
       if ('verifyRequired' in result) {
         await navigate('/loginProtect', {
           state: { verifyToken: result.verifyToken, ways: result.ways, redirect },
@@ -65,17 +60,13 @@ export default function LoginPage() {
       await finishLogin(redirect);
     } catch (error) {
       setSubmitting(false);
-      startOver();
+      human.startOver();
       if (!(error instanceof HttpError)) return form.showServerError(error);
       if (error.status === 428) {
         await navigate('/activate', { state: { userName: input.username } });
         return;
       }
-      if (error.code === 'CAPTCHA_REQUIRED' || error.code === 'CAPTCHA_INVALID') {
-        setNeedCaptcha(true);
-        return form.setError('captchaCode', error.message);
-      }
-      form.showServerError(error);
+      if (!human.handleError(error)) form.showServerError(error);
     }
   };
 
@@ -119,26 +110,7 @@ export default function LoginPage() {
             onChange={(value) => form.set('password', value)}
           />
         </FormField>
-        {needCaptcha && (
-          <ImageCodeField
-            key={captchaKey}
-            url="/oauth/imageCode"
-            error={form.errorOf('captchaCode')}
-            onChange={(answer) => {
-              setCaptcha(answer);
-              if (answer) form.setError('captchaCode', undefined);
-            }}
-          />
-        )}
-        <FormField label={t('auth.slider')} error={form.errorOf('slider')}>
-          <SliderCaptcha
-            key={sliderKey}
-            onChange={(token) => {
-              setSliderToken(token);
-              if (token) form.setError('slider', undefined);
-            }}
-          />
-        </FormField>
+        <HumanCheckFields check={human.fields} errorOf={form.errorOf} />
         <FormError message={form.errorOf('form')} />
         <Button
           type="primary"
@@ -150,7 +122,10 @@ export default function LoginPage() {
         >
           {submitting ? t('auth.loggingIn') : t('auth.login')}
         </Button>
-        <div style={{ marginTop: 12, textAlign: 'right' }}>
+        <div style={{ marginTop: 12, display: 'flex', justifyContent: 'space-between' }}>
+          <AppLink to="/wxLoginCheck" testId="wechat-login-link">
+            {t('auth.wechatLogin')}
+          </AppLink>
           <AppLink to="/reset" testId="forgot-link">
             {t('auth.forgotPassword')}
           </AppLink>

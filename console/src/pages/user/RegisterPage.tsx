@@ -1,37 +1,89 @@
 import { registerSchema } from '@herald/shared/schemas/account.schema';
 import { Button, Checkbox } from 'antd';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type AvailabilityField, checkAvailable, postRegister } from '../../api/access.api.ts';
+import {
+  type AvailabilityField,
+  checkAvailable,
+  fetchRegisterVerificationWay,
+  postRegister,
+  sendRegisterSmsCode,
+} from '../../api/access.api.ts';
 import { AppLink } from './AppLink.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { FormError, FormField } from './FormField.tsx';
-import { type ImageCodeAnswer, ImageCodeField } from './ImageCodeField.tsx';
-import { SliderCaptcha } from './SliderCaptcha.tsx';
+import { HumanCheckFields } from './HumanCheckFields.tsx';
 import { TextInput } from './TextInput.tsx';
+import { useHumanCheck } from './use-human-check.ts';
 import { useSchemaForm } from './use-schema-form.ts';
 
 type TextField = 'userName' | 'email' | 'phone' | 'password' | 'confirmPassword';
 type Availability = 'checking' | 'available';
 
-const INITIAL = { userName: '', email: '', phone: '', password: '', confirmPassword: '', agreement: false };
+const INITIAL = {
+  userName: '',
+  email: '',
+  phone: '',
+  password: '',
+  confirmPassword: '',
+  smsCode: '',
+  agreement: false,
+};
 
 /**
  * Sign-up (console-spec §2 /register): the fields and rules of the shared registerSchema, the
  * user name, email and phone checked for availability when a field is left, the agreement, an
- * image code and the slider. Success leads to /activate, which says to check the mailbox.
+ * image code and the slider. When the server proves phones at sign-up (`verification/way`), a
+ * code is texted to the phone (one a minute: the button counts down) and goes with the form.
+ * Success leads to /activate, which says to check the mailbox.
  */
 export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const form = useSchemaForm(registerSchema, INITIAL);
   const [availability, setAvailability] = useState<Partial<Record<AvailabilityField, Availability>>>({});
-  const [sliderToken, setSliderToken] = useState<string | null>(null);
-  const [sliderKey, setSliderKey] = useState(0);
-  const [captcha, setCaptcha] = useState<ImageCodeAnswer | null>(null);
-  const [captchaKey, setCaptchaKey] = useState(0);
+  const human = useHumanCheck(form, {
+    imageCodeUrl: '/access/register/imageCode',
+    imageCode: 'always',
+    slider: true,
+  });
+  const [smsRequired, setSmsRequired] = useState(false);
+  const [sendingCode, setSendingCode] = useState(false);
+  const [codeSent, setCodeSent] = useState(false);
+  const [countdown, setCountdown] = useState(0);
   const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    fetchRegisterVerificationWay()
+      .then((way) => setSmsRequired(way.smsCode))
+      .catch(() => setSmsRequired(false));
+  }, []);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = window.setTimeout(() => setCountdown((seconds) => seconds - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [countdown]);
+
+  const sendCode = async () => {
+    const phone = form.values.phone.trim();
+    const rule = registerSchema.shape.phone.safeParse(phone);
+    if (!rule.success) return form.setError('phone', rule.error.issues[0]?.message ?? 'required');
+    setSendingCode(true);
+    form.setError('smsCode', undefined);
+    try {
+      const sent = await sendRegisterSmsCode(phone);
+      setCodeSent(true);
+      setCountdown(sent.resendAfterSeconds);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      const message = error instanceof Error ? error.message : String(error);
+      form.setError(code === 'PHONE_TAKEN' ? 'phone' : 'smsCode', message);
+    } finally {
+      setSendingCode(false);
+    }
+  };
 
   const checkOnBlur = async (field: AvailabilityField) => {
     const value = form.values[field].trim();
@@ -53,22 +105,23 @@ export default function RegisterPage() {
     event.preventDefault();
     const input = await form.validate();
     if (!input) return;
-    if (!captcha) return form.setError('captchaCode', t('auth.imageCodeRequired'));
-    if (!sliderToken) return form.setError('slider', t('auth.sliderRequired'));
+    if (smsRequired && !input.smsCode) return form.setError('smsCode', 'smsCodeRequired');
+    const answers = human.answers();
+    if (!answers) return;
     setSubmitting(true);
     form.setError('form', undefined);
     try {
-      await postRegister({ ...input, ...captcha, sliderToken });
+      await postRegister({ ...input, smsCode: smsRequired ? input.smsCode : undefined, ...answers });
       await navigate('/activate', {
         state: { userName: input.userName, email: input.email, registered: true },
       });
     } catch (error) {
       setSubmitting(false);
-      setSliderKey((key) => key + 1);
-      setCaptchaKey((key) => key + 1);
+      human.startOver();
+      if (human.handleError(error)) return;
       const code = (error as { code?: string }).code;
-      if (code === 'CAPTCHA_INVALID' || code === 'CAPTCHA_REQUIRED') {
-        return form.setError('captchaCode', (error as Error).message);
+      if (code === 'VERIFY_CODE_INVALID' || code === 'VERIFY_CODE_ATTEMPTS_EXCEEDED') {
+        return form.setError('smsCode', (error as Error).message);
       }
       form.showServerError(error);
     }
@@ -127,6 +180,37 @@ export default function RegisterPage() {
         {textField('userName', t('auth.userName'), t('auth.userNamePlaceholder'), 'username')}
         {textField('email', t('auth.email'), t('auth.emailPlaceholder'), 'email')}
         {textField('phone', t('auth.phone'), t('auth.phonePlaceholder'), 'tel')}
+        {smsRequired && (
+          <FormField
+            label={t('auth.smsCode')}
+            htmlFor="smsCode"
+            error={form.errorOf('smsCode')}
+            note={codeSent ? t('auth.smsCodeSent') : undefined}
+            testId="field-smsCode"
+          >
+            <div style={{ display: 'flex', gap: 8 }}>
+              <TextInput
+                id="smsCode"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                placeholder={t('auth.verifyCodePlaceholder')}
+                value={form.values.smsCode}
+                invalid={Boolean(form.errors.smsCode)}
+                onChange={(value) => form.set('smsCode', value)}
+              />
+              <Button
+                size="large"
+                loading={sendingCode}
+                disabled={countdown > 0}
+                onClick={() => void sendCode()}
+                data-testid="send-sms-code"
+              >
+                {countdown > 0 ? t('auth.resendIn', { seconds: countdown }) : t('auth.sendCode')}
+              </Button>
+            </div>
+          </FormField>
+        )}
         {textField('password', t('auth.password'), t('auth.newPasswordPlaceholder'), 'new-password')}
         {textField(
           'confirmPassword',
@@ -134,24 +218,7 @@ export default function RegisterPage() {
           t('auth.confirmPasswordPlaceholder'),
           'new-password',
         )}
-        <ImageCodeField
-          key={captchaKey}
-          url="/access/register/imageCode"
-          error={form.errorOf('captchaCode')}
-          onChange={(answer) => {
-            setCaptcha(answer);
-            if (answer) form.setError('captchaCode', undefined);
-          }}
-        />
-        <FormField label={t('auth.slider')} error={form.errorOf('slider')}>
-          <SliderCaptcha
-            key={sliderKey}
-            onChange={(token) => {
-              setSliderToken(token);
-              if (token) form.setError('slider', undefined);
-            }}
-          />
-        </FormField>
+        <HumanCheckFields check={human.fields} errorOf={form.errorOf} />
         <FormField error={form.errorOf('agreement')} testId="field-agreement">
           <Checkbox
             checked={form.values.agreement}

@@ -8,8 +8,9 @@ import { AppLink } from './AppLink.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { AuthResult } from './AuthResult.tsx';
 import { FormError, FormField } from './FormField.tsx';
-import { type ImageCodeAnswer, ImageCodeField } from './ImageCodeField.tsx';
+import { HumanCheckFields } from './HumanCheckFields.tsx';
 import { TextInput } from './TextInput.tsx';
+import { useHumanCheck } from './use-human-check.ts';
 import { useSchemaForm } from './use-schema-form.ts';
 
 /**
@@ -19,8 +20,11 @@ import { useSchemaForm } from './use-schema-form.ts';
 export default function ResetPage() {
   const { t } = useTranslation();
   const form = useSchemaForm(forgotPasswordSchema, { email: '' });
-  const [captcha, setCaptcha] = useState<ImageCodeAnswer | null>(null);
-  const [captchaKey, setCaptchaKey] = useState(0);
+  const human = useHumanCheck(form, {
+    imageCodeUrl: '/access/password/imageCode',
+    imageCode: 'always',
+    slider: false,
+  });
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
@@ -28,20 +32,16 @@ export default function ResetPage() {
     event.preventDefault();
     const input = await form.validate();
     if (!input) return;
-    if (!captcha) return form.setError('captchaCode', t('auth.imageCodeRequired'));
+    const answers = human.answers();
+    if (!answers) return;
     setSending(true);
     form.setError('form', undefined);
     try {
-      await postForgotPassword({ email: input.email, ...captcha });
+      await postForgotPassword({ email: input.email, ...answers });
       setSentTo(input.email);
     } catch (error) {
-      setCaptchaKey((key) => key + 1);
-      const code = (error as { code?: string }).code;
-      if (code === 'CAPTCHA_INVALID' || code === 'CAPTCHA_REQUIRED') {
-        form.setError('captchaCode', (error as Error).message);
-      } else {
-        form.showServerError(error);
-      }
+      human.startOver();
+      if (!human.handleError(error)) form.showServerError(error);
     } finally {
       setSending(false);
     }
@@ -81,15 +81,7 @@ export default function ResetPage() {
             onChange={(value) => form.set('email', value)}
           />
         </FormField>
-        <ImageCodeField
-          key={captchaKey}
-          url="/access/password/imageCode"
-          error={form.errorOf('captchaCode')}
-          onChange={(answer) => {
-            setCaptcha(answer);
-            if (answer) form.setError('captchaCode', undefined);
-          }}
-        />
+        <HumanCheckFields check={human.fields} errorOf={form.errorOf} />
         <FormError message={form.errorOf('form')} />
         <Button
           type="primary"

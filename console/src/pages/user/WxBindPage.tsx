@@ -1,5 +1,103 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { loginSchema } from '@herald/shared/schemas/account.schema';
+import { Button } from 'antd';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { postWechatBind } from '../../api/access.api.ts';
+import { AppLink } from './AppLink.tsx';
+import { AuthLayout } from './AuthLayout.tsx';
+import { useFinishLogin } from './after-login.ts';
+import { FormError, FormField } from './FormField.tsx';
+import { HumanCheckFields } from './HumanCheckFields.tsx';
+import { TextInput } from './TextInput.tsx';
+import { useHumanCheck } from './use-human-check.ts';
+import { useSchemaForm } from './use-schema-form.ts';
 
+/**
+ * /wxbind: a WeChat was scanned that no Herald user has yet. Logging in here with a user name (or
+ * email), password and image code binds that WeChat to the user, so the next scan logs straight
+ * in; the login then goes on as a password login would (a protected account to /loginProtect).
+ */
 export default function WxBindPage() {
-  return <PlaceholderPage />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const finishLogin = useFinishLogin();
+  const state = useSearchParams()[0].get('state') ?? '';
+  const form = useSchemaForm(loginSchema, { username: '', password: '' });
+  const human = useHumanCheck(form, {
+    imageCodeUrl: '/access/wechat/beforeLoginBind/imageCode',
+    imageCode: 'always',
+    slider: false,
+  });
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = await form.validate();
+    if (!input) return;
+    const answers = human.answers();
+    if (!answers) return;
+    setSubmitting(true);
+    form.setError('form', undefined);
+    try {
+      const result = await postWechatBind({ state, ...input, ...answers });
+      if ('verifyRequired' in result) {
+        await navigate('/loginProtect', { state: { verifyToken: result.verifyToken, ways: result.ways } });
+        return;
+      }
+      await finishLogin(null);
+    } catch (error) {
+      setSubmitting(false);
+      human.startOver();
+      if (!human.handleError(error)) form.showServerError(error);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title={t('auth.wechatBindTitle')}
+      subtitle={t('auth.wechatBindSubtitle')}
+      footer={<AppLink to="/login">{t('auth.backToLogin')}</AppLink>}
+      testId="wechat-bind-page"
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <FormField label={t('auth.userNameOrEmail')} htmlFor="username" error={form.errorOf('username')}>
+          <TextInput
+            id="username"
+            autoComplete="username"
+            prefix={<UserOutlined />}
+            placeholder={t('auth.userNameOrEmailPlaceholder')}
+            value={form.values.username}
+            invalid={Boolean(form.errors.username)}
+            onChange={(value) => form.set('username', value)}
+          />
+        </FormField>
+        <FormField label={t('auth.password')} htmlFor="password" error={form.errorOf('password')}>
+          <TextInput
+            password
+            id="password"
+            autoComplete="current-password"
+            prefix={<LockOutlined />}
+            placeholder={t('auth.passwordPlaceholder')}
+            value={form.values.password}
+            invalid={Boolean(form.errors.password)}
+            onChange={(value) => form.set('password', value)}
+          />
+        </FormField>
+        <HumanCheckFields check={human.fields} errorOf={form.errorOf} />
+        <FormError message={form.errorOf('form')} />
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          loading={submitting}
+          data-testid="wechat-bind-submit"
+        >
+          {submitting ? t('auth.loggingIn') : t('auth.wechatBindSubmit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
 }

@@ -62,6 +62,12 @@ export const registerSchema = z
     email: emailSchema,
     phone: phoneSchema,
     agreement: accepted,
+    /** The code texted to `phone`; the server requires it when sign-up verifies phones (a carrier is set). */
+    smsCode: z
+      .string()
+      .trim()
+      .regex(/^(\d{6})?$/, rule('verifyCodeFormat'))
+      .optional(),
     ...challengeFields,
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -70,6 +76,22 @@ export const registerSchema = z
   });
 
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** `POST /access/register/sendSmsCode`: the phone being signed up with. */
+export const registerSmsCodeSchema = z.object({ phone: phoneSchema });
+
+/**
+ * `GET /access/register/verification/way`: whether sign-up proves the phone by an SMS code;
+ * `/verification/method`: the human checks the sign-up form carries.
+ */
+export interface RegisterVerificationWay {
+  smsCode: boolean;
+  resendAfterSeconds: number;
+}
+export interface RegisterVerificationMethod {
+  slider: boolean;
+  imageCode: boolean;
+}
 
 export const changePasswordSchema = z
   .object({

@@ -21,3 +21,13 @@ export async function upsertWhitelist(
     .onConflict((oc) => oc.column('account_id').doUpdateSet({ ...patch, updated_at: now }))
     .execute();
 }
+
+/** The caller's place in the team, for the rule on who changes the whitelist. */
+export async function findTeamRole({ db }: Database, accountId: number, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['is_owner', 'member_type'])
+    .where('account_id', '=', accountId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}

@@ -1,7 +1,14 @@
-import { AppError, IP_WHITELIST_MAX, type IpRange, ipInRanges, parseIpEntry } from '@herald/shared';
+import {
+  AppError,
+  IP_WHITELIST_MAX,
+  type IpRange,
+  ipInRanges,
+  PERMISSIONS,
+  parseIpEntry,
+} from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { Ctx } from '../context.ts';
-import { loadUserSecurity } from '../security-settings/user-security.ts';
+import { loadAccess } from '../members/member-access.ts';
 import * as repo from './ip-whitelist.repo.ts';
 
 export interface IpWhitelist {
@@ -21,9 +28,11 @@ function rangesOf(entries: readonly string[]): IpRange[] {
  * The account's IP whitelist (product-spec §5, console-spec §6). While it is on, logins and every
  * console API call of the account's users from an address outside it are refused: the login in
  * AuthService (through LoginProtection), API calls in the session authenticator, so no route can
- * forget. Entries were validated by the shared schema (no internal ranges, at most 20). Only the
- * account owner changes it, and never so that it excludes the address they are changing it from:
- * a whitelist that locks its owner out could not be undone from the console.
+ * forget. Entries were validated by the shared schema (no internal ranges, at most 20). It guards
+ * the whole team, so it is changed by those who manage the team: the owner and administrators,
+ * who hold the teammates code (2) at full; a visitor or a custom teammate (who holds code 2 at
+ * most at read) is refused. Never so that it excludes the address it is changed from: a
+ * whitelist that locks its manager out could not be undone from the console.
  */
 export class IpWhitelistService {
   private readonly database: Database;
@@ -44,7 +53,7 @@ export class IpWhitelistService {
 
   /** Replaces the entries (already validated and normalised by ipWhitelistSchema). */
   async save(ctx: Ctx, ips: readonly string[], callerIp: string): Promise<IpWhitelist> {
-    await this.requireOwner(ctx);
+    await this.requireManager(ctx);
     if (ips.length > IP_WHITELIST_MAX) throw new AppError('COMMON_VALIDATION_FAILED');
     const current = await this.get(ctx);
     if (current.enabled) this.requireIncludes(ips, callerIp);
@@ -53,7 +62,7 @@ export class IpWhitelistService {
   }
 
   async setEnabled(ctx: Ctx, enabled: boolean, callerIp: string): Promise<IpWhitelist> {
-    await this.requireOwner(ctx);
+    await this.requireManager(ctx);
     if (enabled) this.requireIncludes((await this.get(ctx)).ips, callerIp);
     await repo.upsertWhitelist(this.database, ctx.accountId, { enabled: enabled ? 1 : 0 }, Date.now());
     return this.get(ctx);
@@ -72,8 +81,12 @@ export class IpWhitelistService {
       throw new AppError('IP_WHITELIST_SELF_EXCLUDED', { ip: callerIp });
   }
 
-  private async requireOwner(ctx: Ctx): Promise<void> {
-    const user = await loadUserSecurity(this.database, ctx);
-    if (!user.isOwner) throw new AppError('AUTH_PERMISSION_DENIED');
+  /** Throws unless the caller may change the whitelist (checked before asking for a verification). */
+  async requireManager(ctx: Ctx): Promise<void> {
+    const user = await repo.findTeamRole(this.database, ctx.accountId, ctx.userId);
+    if (!user) throw new AppError('AUTH_REQUIRED');
+    const access = await loadAccess(this.database, ctx, user);
+    if (access.viewOnly) throw new AppError('AUTH_READ_ONLY');
+    if (access.levels.get(PERMISSIONS.TEAMMATES) !== 'full') throw new AppError('AUTH_PERMISSION_DENIED');
   }
 }

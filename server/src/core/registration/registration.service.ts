@@ -6,6 +6,10 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import type { Ctx } from '../context.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import * as users from '../users/users.repo.ts';
+import {
+  CODE_RESEND_INTERVAL_MS,
+  type VerificationCodesService,
+} from '../verification/verification-codes.service.ts';
 import { activationMail, passwordResetMail, type SystemMailer } from './account-mail.ts';
 
 export interface RegistrationDeps {
@@ -16,7 +20,14 @@ export interface RegistrationDeps {
   mailer: SystemMailer;
   /** Base of the links in mails, e.g. https://herald.example.com */
   publicUrl: string;
+  /** Codes texted to the phone being signed up with. */
+  codes: VerificationCodesService;
+  /** Sign-up proves the phone by an SMS code: true when an SMS carrier is configured. */
+  smsRequired: boolean;
 }
+
+/** Purpose of the code texted to a phone during sign-up. */
+export const REGISTER_PURPOSE = 'register';
 
 /**
  * Sign-up and the emailed-link flows: activation, forgotten password, and changing a password.
@@ -42,10 +53,33 @@ export class RegistrationService {
     if (await users.isPhoneTaken(this.deps.database, phone)) throw new AppError('PHONE_TAKEN');
   }
 
+  /** What sign-up asks for besides the form (`/access/register/verification/way`). */
+  verificationWay() {
+    return { smsCode: this.deps.smsRequired, resendAfterSeconds: CODE_RESEND_INTERVAL_MS / 1000 };
+  }
+
+  /**
+   * Texts a sign-up code to a phone no account uses yet. The verification codes' limits apply
+   * (one a minute, 5 an hour, 10 a day per phone); the route adds a per-IP allowance.
+   */
+  async sendRegisterCode(phone: string, lang: Lang) {
+    if (!this.deps.smsRequired) throw new AppError('SMS_CARRIER_NOT_CONFIGURED');
+    await this.checkPhone(phone);
+    return this.deps.codes.send(REGISTER_PURPOSE, 'sms', phone, lang);
+  }
+
   async register(input: RegisterInput, lang: Lang): Promise<Ctx> {
     await this.checkUserName(input.userName);
     await this.checkEmail(input.email);
     await this.checkPhone(input.phone);
+    if (this.deps.smsRequired) {
+      if (!input.smsCode) {
+        throw new AppError('COMMON_VALIDATION_FAILED', {}, [
+          { field: 'smsCode', message: 'smsCodeRequired' },
+        ]);
+      }
+      await this.deps.codes.requireValid(REGISTER_PURPOSE, 'sms', input.phone, input.smsCode);
+    }
     let ctx: Ctx;
     try {
       ctx = await this.deps.accounts.createWithOwner({

@@ -6,8 +6,9 @@ import { sessionOf } from '../session-ref.ts';
 
 /**
  * The account's IP whitelist (console-spec §7 "Security"). Reading is open to every user of the
- * account; saving and switching belong to the owner and need a recent verification. Enforcement
- * is not here but in the login and the session authenticator (core/ip-whitelist).
+ * account; saving and switching belong to the owner and administrators (others are refused before
+ * any verification is asked of them) and need a recent verification. Enforcement is not here but
+ * in the login and the session authenticator (core/ip-whitelist).
  */
 export function ipWhitelistRoutes(app: FastifyInstance, core: Core): void {
   const whitelist = core.ipWhitelist;
@@ -21,6 +22,7 @@ export function ipWhitelistRoutes(app: FastifyInstance, core: Core): void {
   app.post('/v3/api/user/saveIPWhitelist', { config: access }, async (request) => {
     const { ips } = ipWhitelistSchema.parse(request.body);
     const session = sessionOf(request);
+    await whitelist.requireManager(session);
     await verification.requireRecentVerification(session, { always: true });
     return { data: await whitelist.save(session, ips, request.ip) };
   });
@@ -31,6 +33,7 @@ export function ipWhitelistRoutes(app: FastifyInstance, core: Core): void {
   ] as const) {
     app.post(`/v3/api/user/ipWhites/${path}`, { config: access }, async (request) => {
       const session = sessionOf(request);
+      await whitelist.requireManager(session);
       await verification.requireRecentVerification(session, { always: true });
       return { data: await whitelist.setEnabled(session, enabled, request.ip) };
     });

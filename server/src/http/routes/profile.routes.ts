@@ -1,10 +1,14 @@
 import {
   AUTHENTICATED,
+  accountHolderTypeSchema,
   changeEmailSchema,
   changePasswordSchema,
   changePhoneSchema,
   changeUserNameSchema,
+  enterpriseInfoSchema,
+  exmailSchema,
   newPhoneSchema,
+  personalInfoSchema,
   receiveEmailSchema,
 } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
@@ -58,6 +62,28 @@ export function profileRoutes(app: FastifyInstance, core: Core): void {
     const { email } = receiveEmailSchema.parse(request.body);
     await profile.setReceiveEmail(ctxOf(request), email);
     return { success: true };
+  });
+
+  // The account's details: every user reads them, the owner changes them (core/profile/account-details).
+  const details = core.accountDetails;
+  app.get('/v3/api/userInfo/details', access, async (request) => ({
+    data: await details.get(ctxOf(request)),
+  }));
+  app.patch('/v3/api/userInfo/edited/accountType', access, async (request) => {
+    const { accountType } = accountHolderTypeSchema.parse(request.body);
+    return { success: true, data: await details.setAccountType(ctxOf(request), accountType) };
+  });
+  app.patch('/v3/api/userInfo/edited/enterprise', access, async (request) => {
+    const info = enterpriseInfoSchema.parse(request.body);
+    return { success: true, data: await details.setEnterprise(ctxOf(request), info) };
+  });
+  app.patch('/v3/api/userInfo/edited/personal', access, async (request) => {
+    const info = personalInfoSchema.parse(request.body);
+    return { success: true, data: await details.setPersonal(sessionOf(request), info) };
+  });
+  app.patch('/v3/api/userInfo/edited/exmail', access, async (request) => {
+    const { email } = exmailSchema.parse(request.body);
+    return { success: true, data: await details.setExmail(ctxOf(request), email) };
   });
   app.patch('/v3/api/userInfo/edited/passwd', access, async (request) => {
     const { oldPassword, newPassword } = changePasswordSchema.parse(request.body);

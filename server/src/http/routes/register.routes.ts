@@ -6,6 +6,7 @@ import {
   PUBLIC,
   phoneSchema,
   registerSchema,
+  registerSmsCodeSchema,
   resendActivationSchema,
   resetPasswordSchema,
   userNameSchema,
@@ -25,6 +26,8 @@ const LIMITS = {
   register: { bucket: 'register', limit: 20, windowMs: 10 * 60_000 },
   mail: { bucket: 'account-mail', limit: 10, windowMs: 10 * 60_000 },
   reset: { bucket: 'password-reset', limit: 20, windowMs: 10 * 60_000 },
+  /** On top of the per-phone limits of the codes themselves: one IP cannot text many phones. */
+  smsCode: { bucket: 'register-sms-code', limit: 5, windowMs: 10 * 60_000 },
 } as const;
 const limited = (rateLimit: (typeof LIMITS)[keyof typeof LIMITS]) => ({
   config: { access: PUBLIC, rateLimit },
@@ -48,6 +51,18 @@ export function registerRoutes(app: FastifyInstance, core: Core): void {
     const { phone } = z.object({ phone: phoneSchema }).parse(request.query);
     await registration.checkPhone(phone);
     return available;
+  });
+
+  // Whether sign-up proves the phone by SMS (a carrier is configured), and the form's human checks.
+  app.get('/v3/access/register/verification/way', { config: { access: PUBLIC } }, async () => ({
+    data: registration.verificationWay(),
+  }));
+  app.get('/v3/access/register/verification/method', { config: { access: PUBLIC } }, async () => ({
+    data: { slider: true, imageCode: true },
+  }));
+  app.post('/v3/access/register/sendSmsCode', limited(LIMITS.smsCode), async (request) => {
+    const { phone } = registerSmsCodeSchema.parse(request.body);
+    return { data: await registration.sendRegisterCode(phone, request.lang) };
   });
 
   app.post('/v3/access/register', limited(LIMITS.register), async (request, reply) => {

@@ -1,4 +1,4 @@
-import { AUTHENTICATED, verifyIdentitySchema } from '@herald/shared';
+import { AUTHENTICATED, smsCodeValidateSchema, verifyIdentitySchema } from '@herald/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../core/core.ts';
 import type { VerificationKind } from '../../core/sensitive-verification/sensitive-verification.service.ts';
@@ -57,5 +57,31 @@ export function verifyRoutes(app: FastifyInstance, core: Core): void {
         return { data: await verification.verify(sessionOf(request), kind, way, code) };
       },
     );
+  }
+
+  /**
+   * The SMS-only form of the same check, for screens that verify by the user's own phone
+   * (console-spec §7 `/userInfo/smsCode/{check, validate}`, `/verify/smsCodeCheck`). The code is
+   * the one `/verify/sendSmsCode` texted; a right one marks this session verified for sensitive
+   * operations, like `/verify/sys` with way `sms`. `check` says whether the session holds that
+   * verification now, and to which (masked) phone a code would go.
+   */
+  app.get('/v3/api/userInfo/smsCode/check', { config: { access: AUTHENTICATED } }, async (request) => {
+    const session = sessionOf(request);
+    const { ways, sensitiveVerifiedUntil } = await verification.ways(session);
+    const sms = ways.find((w) => w.way === 'sms');
+    return {
+      data: {
+        verified: sensitiveVerifiedUntil !== null,
+        verifiedUntil: sensitiveVerifiedUntil,
+        phone: sms?.target ?? null,
+      },
+    };
+  });
+  for (const url of ['/v3/api/userInfo/smsCode/validate', '/v3/api/verify/smsCodeCheck']) {
+    app.post(url, { config: { access: AUTHENTICATED, rateLimit: VERIFY_CHECKS } }, async (request) => {
+      const { code } = smsCodeValidateSchema.parse(request.body);
+      return { data: await verification.verify(sessionOf(request), 'sensitive', 'sms', code) };
+    });
   }
 }
