@@ -1,0 +1,151 @@
+import { classifyDnsError, type DnsResolver, dnsErrorText } from '../../mta/resolver.ts';
+
+/**
+ * The DNS checks of a sending domain, one per record, each ending in a status, the value found
+ * and a human reason, never a throw: "missing" (nothing published), "invalid" (published but not
+ * what Herald asked for), "error" (the look-up itself failed; the previous verdict may still
+ * hold, so the caller decides what to keep). All look-ups go through the configured resolver.
+ */
+export type CheckStatus = 'ok' | 'missing' | 'invalid' | 'error';
+
+export interface RecordCheck {
+  status: CheckStatus;
+  found: string | null;
+  error: string | null;
+}
+
+export interface ExpectedRecords {
+  domain: string;
+  spfDomain: string;
+  dkimHost: string;
+  dkimPublicKey: string;
+  mxHost: string;
+  dmarcHost: string;
+}
+
+export interface DomainCheck {
+  spf: RecordCheck;
+  dkim: RecordCheck;
+  mx: RecordCheck;
+  dmarc: RecordCheck;
+}
+
+export async function checkDomain(resolver: DnsResolver, expected: ExpectedRecords): Promise<DomainCheck> {
+  const [spf, dkim, mx, dmarc] = await Promise.all([
+    checkSpf(resolver, expected.domain, expected.spfDomain),
+    checkDkim(resolver, expected.dkimHost, expected.dkimPublicKey),
+    checkMx(resolver, expected.domain, expected.mxHost),
+    checkDmarc(resolver, expected.dmarcHost),
+  ]);
+  return { spf, dkim, mx, dmarc };
+}
+
+const ok = (found: string): RecordCheck => ({ status: 'ok', found, error: null });
+const bad = (status: CheckStatus, found: string | null, error: string): RecordCheck => ({
+  status,
+  found,
+  error,
+});
+
+/** A failed look-up: no name or no records of the type is "missing", anything else an error. */
+function lookupFailed(host: string, type: string, error: unknown): RecordCheck {
+  const kind = classifyDnsError(error);
+  if (kind === 'nxdomain') return bad('missing', null, `${host}: no such name (NXDOMAIN)`);
+  if (kind === 'nodata') return bad('missing', null, `${host}: no ${type} records`);
+  return bad('error', null, `${host}: ${type} look-up failed: ${dnsErrorText(error)}`);
+}
+
+async function txtRecords(resolver: DnsResolver, host: string): Promise<string[] | RecordCheck> {
+  try {
+    // A TXT record may be split into several character-strings; they join without a separator.
+    return (await resolver.resolveTxt(host)).map((chunks) => chunks.join(''));
+  } catch (error) {
+    return lookupFailed(host, 'TXT', error);
+  }
+}
+
+const startsWithTag = (record: string, tag: RegExp) => tag.test(record.trim());
+
+/** SPF (RFC 7208): exactly one v=spf1 record, and it includes the platform's SPF domain. */
+export async function checkSpf(
+  resolver: DnsResolver,
+  domain: string,
+  spfDomain: string,
+): Promise<RecordCheck> {
+  const txt = await txtRecords(resolver, domain);
+  if (!Array.isArray(txt)) return txt;
+  const spf = txt.filter((r) => startsWithTag(r, /^v=spf1(\s|$)/i));
+  if (spf.length === 0) return bad('missing', null, `${domain}: no SPF record (v=spf1)`);
+  const found = spf.join('\n');
+  if (spf.length > 1) return bad('invalid', found, `${domain}: more than one SPF record (RFC 7208 §4.5)`);
+  const includes = (spf[0] ?? '')
+    .trim()
+    .split(/\s+/)
+    .some((term) => term.toLowerCase().replace(/^\+/, '').replace(/\.$/, '') === `include:${spfDomain}`);
+  if (!includes) return bad('invalid', found, `${domain}: the SPF record does not include:${spfDomain}`);
+  return ok(found);
+}
+
+function tags(record: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const part of record.split(';')) {
+    const at = part.indexOf('=');
+    if (at <= 0) continue;
+    map.set(part.slice(0, at).trim().toLowerCase(), part.slice(at + 1).trim());
+  }
+  return map;
+}
+
+/** DKIM (RFC 6376 §3.6.1): the selector's record carries Herald's public key for this domain. */
+export async function checkDkim(
+  resolver: DnsResolver,
+  host: string,
+  publicKey: string,
+): Promise<RecordCheck> {
+  const txt = await txtRecords(resolver, host);
+  if (!Array.isArray(txt)) return txt;
+  const keys = txt.filter((r) => tags(r).has('p') || startsWithTag(r, /^v=DKIM1/i));
+  if (keys.length === 0) return bad('missing', txt.join('\n') || null, `${host}: no DKIM key record`);
+  const found = keys.join('\n');
+  const mine = keys.find((r) => (tags(r).get('p') ?? '').replace(/\s+/g, '') === publicKey);
+  if (!mine) return bad('invalid', found, `${host}: the p= key differs from the key Herald signs with`);
+  const k = tags(mine).get('k');
+  if (k !== undefined && k.toLowerCase() !== 'rsa')
+    return bad('invalid', found, `${host}: k=${k}, expected k=rsa`);
+  return ok(mine);
+}
+
+/** MX: the domain's MX includes the platform's inbound host, so bounces come back to Herald. */
+export async function checkMx(resolver: DnsResolver, domain: string, mxHost: string): Promise<RecordCheck> {
+  let records: { exchange: string; priority: number }[];
+  try {
+    records = await resolver.resolveMx(domain);
+  } catch (error) {
+    return lookupFailed(domain, 'MX', error);
+  }
+  if (records.length === 0) return bad('missing', null, `${domain}: no MX records`);
+  const sorted = [...records].sort((a, b) => a.priority - b.priority);
+  const found = sorted.map((r) => `${r.priority} ${r.exchange}`).join('\n');
+  const points = sorted.some((r) => r.exchange.toLowerCase().replace(/\.$/, '') === mxHost);
+  if (!points) return bad('invalid', found, `${domain}: no MX record points to ${mxHost}`);
+  return ok(found);
+}
+
+const DMARC_POLICIES = new Set(['none', 'quarantine', 'reject']);
+
+/** DMARC (RFC 7489 §6.6.3): exactly one v=DMARC1 record with a valid p= policy; any policy passes. */
+export async function checkDmarc(resolver: DnsResolver, host: string): Promise<RecordCheck> {
+  const txt = await txtRecords(resolver, host);
+  if (!Array.isArray(txt)) return txt;
+  const dmarc = txt.filter((r) => startsWithTag(r, /^v\s*=\s*DMARC1\s*(;|$)/i));
+  if (dmarc.length === 0) return bad('missing', null, `${host}: no DMARC record (v=DMARC1)`);
+  const found = dmarc.join('\n');
+  if (dmarc.length > 1) return bad('invalid', found, `${host}: more than one DMARC record`);
+  const policy = tags(dmarc[0] ?? '')
+    .get('p')
+    ?.toLowerCase();
+  if (!policy || !DMARC_POLICIES.has(policy)) {
+    return bad('invalid', found, `${host}: the p= policy must be none, quarantine or reject`);
+  }
+  return ok(found);
+}
