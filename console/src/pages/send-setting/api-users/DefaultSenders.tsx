@@ -1,0 +1,66 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Flex, Form, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { type ApiUser, fetchSender, type SenderKind, saveSender } from '../../../api/api-users.api.ts';
+
+const KINDS = [
+  ['triggerSender', 'trigger', 'apiUsers.triggerSender'],
+  ['batchSender', 'batch', 'apiUsers.batchSender'],
+] as const;
+
+/** The account's default trigger and batch API_USER (`/config/categories/triggerSender|batchSender`). */
+export function DefaultSenders({ apiUsers, editable }: { apiUsers: ApiUser[]; editable: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical gap={4} style={{ marginBottom: 16 }} className="default-senders">
+      <Typography.Text strong>{t('apiUsers.senders')}</Typography.Text>
+      <Typography.Text type="secondary">{t('apiUsers.sendersHint')}</Typography.Text>
+      <Flex gap="large" wrap>
+        {KINDS.map(([kind, type, label]) => (
+          <SenderSelect
+            key={kind}
+            kind={kind}
+            label={t(label)}
+            options={apiUsers.filter((u) => u.emailType === type)}
+            editable={editable}
+          />
+        ))}
+      </Flex>
+    </Flex>
+  );
+}
+
+function SenderSelect({
+  kind,
+  label,
+  options,
+  editable,
+}: {
+  kind: SenderKind;
+  label: string;
+  options: ApiUser[];
+  editable: boolean;
+}) {
+  const { t } = useTranslation();
+  const queries = useQueryClient();
+  const sender = useQuery({ queryKey: ['apiUsers', 'sender', kind], queryFn: () => fetchSender(kind) });
+  const change = async (value: number | undefined) => {
+    await saveSender(kind, value ?? null).catch(() => undefined);
+    await queries.invalidateQueries({ queryKey: ['apiUsers', 'sender', kind] });
+  };
+  return (
+    <Form.Item label={label} style={{ marginBottom: 0 }}>
+      <Select<number>
+        className={`sender-${kind}`}
+        style={{ minWidth: 220 }}
+        allowClear
+        loading={sender.isPending}
+        disabled={!editable}
+        placeholder={t('apiUsers.senderNone')}
+        value={sender.data?.id}
+        onChange={change}
+        options={options.map((u) => ({ value: u.id, label: u.name }))}
+      />
+    </Form.Item>
+  );
+}

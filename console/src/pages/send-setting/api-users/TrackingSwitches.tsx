@@ -1,0 +1,64 @@
+import { Flex, Switch, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ApiUser, updateApiUser } from '../../../api/api-users.api.ts';
+import { httpEffects } from '../../../app/http/http-effects.ts';
+import { ERROR_TOAST_SECONDS } from '../../../app/http/http-exceptions.ts';
+
+const SWITCHES = [
+  ['openTracking', 'apiUsers.openTracking'],
+  ['clickTracking', 'apiUsers.clickTracking'],
+  ['unsubscribeTracking', 'apiUsers.unsubscribeTracking'],
+] as const;
+
+/** The three tracking switches of a row; each flip saves at once (the server keeps the rules). */
+export function TrackingSwitches({
+  apiUser,
+  editable,
+  onSaved,
+}: {
+  apiUser: ApiUser;
+  editable: boolean;
+  onSaved: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const flip = async (key: (typeof SWITCHES)[number][0], value: boolean) => {
+    setBusy(true);
+    try {
+      await updateApiUser(apiUser.id, {
+        domainId: apiUser.domainId ?? undefined,
+        openTracking: apiUser.openTracking,
+        clickTracking: apiUser.clickTracking,
+        unsubscribeTracking: apiUser.unsubscribeTracking,
+        [key]: value,
+      });
+      await onSaved();
+    } catch (error) {
+      httpEffects().toast(
+        'error',
+        error instanceof Error ? error.message : String(error),
+        ERROR_TOAST_SECONDS,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Flex vertical gap={4}>
+      {SWITCHES.map(([key, label]) => (
+        <Flex key={key} gap="small" align="center">
+          <Switch
+            size="small"
+            className={`tracking-${key}`}
+            checked={apiUser[key]}
+            disabled={!editable || busy || apiUser.domainId === null}
+            onChange={(value) => flip(key, value)}
+          />
+          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{t(label)}</Typography.Text>
+        </Flex>
+      ))}
+    </Flex>
+  );
+}

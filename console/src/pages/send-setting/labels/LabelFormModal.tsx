@@ -1,0 +1,72 @@
+import { labelNameSchema } from '@herald/shared/schemas/label.schema';
+import { Form, Input, Modal } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createLabel, type Label, renameLabel } from '../../../api/labels.api.ts';
+import { httpEffects } from '../../../app/http/http-effects.ts';
+import { HttpError } from '../../../app/http/http-errors.ts';
+import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../../../app/http/http-exceptions.ts';
+import { applyFieldErrors, zodRule } from '../../../components/form-rules.ts';
+
+/** Adds a label (`label` = 'new') or renames one; the name is checked by the shared schema. */
+export function LabelFormModal({
+  label,
+  onClose,
+  onSaved,
+}: {
+  label: Label | 'new' | null;
+  onClose: () => void;
+  onSaved: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ name: string }>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (label) form.setFieldsValue({ name: label === 'new' ? '' : label.name });
+  }, [label, form]);
+
+  const submit = async ({ name }: { name: string }) => {
+    if (!label) return;
+    setSaving(true);
+    try {
+      if (label === 'new') await createLabel(name.trim());
+      else await renameLabel(label.id, name.trim());
+      httpEffects().toast('success', t('http.operationSucceeded'), SUCCESS_TOAST_SECONDS);
+      await onSaved();
+    } catch (error) {
+      if (error instanceof HttpError && error.code === 'LABEL_NAME_TAKEN') {
+        form.setFields([{ name: 'name', errors: [error.message] }]);
+      } else if (!applyFieldErrors(form, error)) {
+        httpEffects().toast(
+          'error',
+          error instanceof Error ? error.message : String(error),
+          ERROR_TOAST_SECONDS,
+        );
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={label !== null}
+      title={label === 'new' ? t('labels.addTitle') : t('labels.editTitle')}
+      className="label-form-modal"
+      okText={t('labels.save')}
+      cancelText={t('labels.cancel')}
+      okButtonProps={{ loading: saving, className: 'label-save' }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      forceRender
+    >
+      <Form form={form} layout="vertical" onFinish={submit}>
+        <Form.Item name="name" label={t('labels.name')} rules={[zodRule(labelNameSchema)]}>
+          <Input name="labelName" maxLength={255} autoFocus />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

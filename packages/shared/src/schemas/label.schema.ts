@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { ValidationKey } from '../validation.ts';
+
+/** Labels (product-spec §3 "Label: id, name"; §5 "Label name required"): unique per account. */
+const rule = (key: ValidationKey) => ({ message: key });
+
+export const LABEL_NAME_MAX = 255;
+
+export const labelNameSchema = z
+  .string(rule('labelNameRequired'))
+  .trim()
+  .min(1, rule('labelNameRequired'))
+  .max(LABEL_NAME_MAX, rule('labelNameLength'));
+
+export const labelInputSchema = z.object({ name: labelNameSchema });
+export type LabelInput = z.infer<typeof labelInputSchema>;
+
+export const labelIdSchema = z.coerce.number(rule('invalid')).int(rule('invalid')).positive(rule('invalid'));
