@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { hashApiKey } from '../../src/core/api-users/api-user-auth.ts';
+import type { TestApp } from '../helpers/app.ts';
+import { bearer, type Caller } from '../helpers/members.ts';
+
+/** Helpers of the template tests: calls as a console user, the operator, an API_USER. */
+export function api(t: TestApp) {
+  return (method: string, url: string, who: Caller | null, payload?: object, lang = 'en') =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...(who ? bearer(who.token) : {}), lang },
+      ...(payload ? { payload } : {}),
+    });
+}
+
+/** A session of the platform operator created on first start (accounts.kind = 'platform'). */
+export async function operatorSession(t: TestApp): Promise<Caller> {
+  const row = await t.core.database.db
+    .selectFrom('users')
+    .innerJoin('accounts', 'accounts.id', 'users.account_id')
+    .select(['users.id', 'users.account_id'])
+    .where('accounts.kind', '=', 'platform')
+    .where('users.is_owner', '=', 1)
+    .executeTakeFirstOrThrow();
+  const ctx = { accountId: Number(row.account_id), userId: Number(row.id) };
+  return { ctx, token: await t.core.sessions.create(ctx) };
+}
+
+/** An API_USER with a key, inserted directly (the API_USER screens are another slice's). */
+export async function insertApiUser(
+  t: TestApp,
+  accountId: number,
+  name: string,
+): Promise<{ apiUser: string; apiKey: string }> {
+  const { db } = t.core.database;
+  const now = Date.now();
+  const user = await db
+    .insertInto('api_users')
+    .values({ account_id: accountId, name, email_type: 'trigger', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const apiKey = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('api_keys')
+    .values({
+      account_id: accountId,
+      api_user_id: Number(user.id),
+      key_hash: hashApiKey(apiKey),
+      key_hint: apiKey.slice(-4),
+      created_at: now,
+      expires_at: null,
+    })
+    .execute();
+  return { apiUser: name, apiKey };
+}
+
+export const SAMPLE = {
+  name: 'welcome_mail',
+  invokeName: 'welcome_mail_v1',
+  templateType: 'trigger',
+  subject: 'Welcome, %name%',
+  summary: 'A warm welcome',
+  html: '<p>Hello %name%, your code is %code%. 50% off and 20% more!</p><script>alert(1)</script>',
+} as const;
