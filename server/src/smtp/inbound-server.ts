@@ -4,11 +4,15 @@ import type { Core } from '../core/core.ts';
 import { smtpReply } from './listen.ts';
 
 /**
- * Herald's inbound MX: asynchronous bounces (DSNs) to VERP return paths, replies for receive
- * routes. Each recipient is resolved through the core; the bounce and route handlers arrive
- * with the delivery-engine and receive-route issues, until then no address is local and every
- * RCPT is refused with 550, which senders treat as a permanent failure.
+ * Herald's inbound MX. Today it takes asynchronous bounces (DSNs) addressed to VERP return paths
+ * (`b-<id>-<tag>@<bounce domain>`, or an account's mail_from domain): the tag is checked at RCPT,
+ * so only addresses Herald issued are accepted and anything else is refused with 550, which
+ * senders treat as a permanent failure. The report is parsed and attributed to its recipient row
+ * by the delivery engine (core.delivery.recordBounce). Receive routes will add their addresses
+ * here later.
  */
+const MAX_BOUNCE_BYTES = 10_000_000;
+
 export function createInboundServer(core: Core): SMTPServer {
   const log = core.logger.child({ listener: 'smtp-inbound' });
   return new SMTPServer({
@@ -16,16 +20,36 @@ export function createInboundServer(core: Core): SMTPServer {
     banner: 'Herald ESMTP inbound',
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
-    size: 10_000_000,
+    size: MAX_BOUNCE_BYTES,
     logger: false,
     closeTimeout: core.config.shutdownTimeoutMs,
     onRcptTo(address, session, callback) {
+      if (core.delivery.acceptsBounceAddress(address.address)) return callback();
       log.info({ rcpt: address.address, remoteAddress: session.remoteAddress }, 'inbound recipient refused');
       callback(smtpReply(550, `5.1.1 <${address.address}>: no such mailbox here`));
     },
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on('end', () => callback());
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (stream.sizeExceeded) return callback(smtpReply(552, '5.3.4 message too big'));
+        const envelopeTo = session.envelope.rcptTo.map((r) => r.address);
+        core.delivery.recordBounce(Buffer.concat(chunks), envelopeTo).then(
+          (result) => {
+            log.info({ result, remoteAddress: session.remoteAddress }, 'inbound bounce');
+            callback(
+              null,
+              result.kind === 'ignored'
+                ? `2.0.0 ok, nothing to record: ${result.reason}`
+                : '2.0.0 bounce recorded',
+            );
+          },
+          (error: unknown) => {
+            log.error({ err: error }, 'recording an inbound bounce failed');
+            callback(smtpReply(451, '4.3.0 try again later'));
+          },
+        );
+      });
     },
   });
 }

@@ -1,33 +1,136 @@
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { SMTPServer } from 'smtp-server';
+import { AppError, ipInRanges, parseIpEntry, SEND_RECIPIENTS_MAX } from '@herald/shared';
+import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+import type { ApiCaller } from '../core/api-users/api-user-auth.ts';
 import type { Core } from '../core/core.ts';
 import { smtpReply } from './listen.ts';
+import { smtpReplyFor } from './submission-replies.ts';
+import { TrustedRelay } from './trusted-relay.ts';
+
+/** How a submission port speaks TLS: not at all or on request (STARTTLS), or from the first byte. */
+export type SubmissionMode = 'plain' | 'starttls' | 'tls';
+
+export interface SubmissionListener {
+  /** The `listener` name in the "listening" log line. */
+  name: string;
+  server: SMTPServer;
+  port: number;
+}
 
 /**
- * SMTP submission (SendCloud-style: AUTH LOGIN with API_USER / API_KEY, then MAIL, RCPT, DATA).
- * It authenticates against the core and hands accepted mail to the core's send path, never to
- * the HTTP API. API_USERs and the send path arrive with the email accept-side issue; until an
- * API_USER exists, every login is refused with 535 as it would be for unknown credentials.
+ * The submission listeners the configuration asks for: HERALD_SMTP_PORT (2525) always, offering
+ * STARTTLS when a certificate is configured; and with a certificate, 587 (STARTTLS required
+ * before AUTH) and 465 (implicit TLS).
  */
-export function createSubmissionServer(core: Core): SMTPServer {
-  const log = core.logger.child({ listener: 'smtp-submission' });
+export function submissionListeners(core: Core): SubmissionListener[] {
+  const smtp = core.config.smtp;
+  const listeners: SubmissionListener[] = [
+    { name: 'smtp-submission', server: createSubmissionServer(core, 'plain'), port: smtp.submissionPort },
+  ];
+  if (smtp.tls) {
+    listeners.push(
+      {
+        name: 'smtp-submission-starttls',
+        server: createSubmissionServer(core, 'starttls'),
+        port: smtp.starttlsPort,
+      },
+      { name: 'smtp-submission-tls', server: createSubmissionServer(core, 'tls'), port: smtp.tlsPort },
+    );
+  }
+  return listeners;
+}
+
+/**
+ * SMTP submission (reference §6): AUTH LOGIN or PLAIN with API_USER / API_KEY, then MAIL, RCPT,
+ * DATA; the message goes to the core's accept path (never the HTTP API) and the final reply is
+ * SendCloud's `250 #<messageId>#Queued`, sent only once the message and its recipients are
+ * committed. Refusals: 535 bad credentials, 552 too large, 550 a sender outside the account's
+ * usable domains or another refused message, 4xx when Herald itself is in trouble.
+ */
+export function createSubmissionServer(core: Core, mode: SubmissionMode = 'plain'): SMTPServer {
+  const log = core.logger.child({ listener: 'smtp-submission', mode });
+  const smtp = core.config.smtp;
+  const tls = smtp.tls
+    ? { key: readFileSync(smtp.tls.keyFile), cert: readFileSync(smtp.tls.certFile) }
+    : undefined;
+  const trusted = smtp.trusted ? new TrustedRelay(core, smtp.trusted) : undefined;
+  const trustedRanges = (smtp.trusted?.networks ?? []).flatMap((n) => parseIpEntry(n) ?? []);
+  const callers = new WeakMap<SMTPServerSession, ApiCaller>();
+
+  const callerOf = async (session: SMTPServerSession): Promise<ApiCaller | undefined> => {
+    const authenticated = callers.get(session);
+    if (authenticated) return authenticated;
+    if (trusted && ipInRanges(session.remoteAddress, trustedRanges)) return trusted.caller();
+    return undefined;
+  };
+
   return new SMTPServer({
     name: core.config.hostname ?? os.hostname(),
     banner: 'Herald ESMTP submission',
+    secure: mode === 'tls',
+    ...(tls ?? {}),
     authMethods: ['LOGIN', 'PLAIN'],
-    authOptional: false,
-    allowInsecureAuth: true,
-    disabledCommands: ['STARTTLS'],
-    size: 16_000_000,
+    authOptional: true,
+    allowInsecureAuth: mode === 'plain',
+    disabledCommands: tls ? [] : ['STARTTLS'],
+    size: smtp.maxBytes,
+    disableReverseLookup: true,
     logger: false,
     closeTimeout: core.config.shutdownTimeoutMs,
-    onAuth(auth, session, callback) {
-      log.info({ user: auth.username, remoteAddress: session.remoteAddress }, 'smtp login refused');
-      callback(smtpReply(535, '5.7.8 Authentication failed: unknown API_USER or API_KEY'));
+    async onAuth(auth, session, callback) {
+      try {
+        const caller = await core.apiUserAuth.authenticate(auth.username ?? '', auth.password ?? '');
+        callers.set(session, caller);
+        callback(null, { user: caller.apiUser });
+      } catch (error) {
+        log.info({ user: auth.username, remoteAddress: session.remoteAddress }, 'smtp login refused');
+        callback(smtpReplyFor(error));
+      }
     },
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on('end', () => callback(smtpReply(451, '4.3.0 Submission is not available yet')));
+    async onMailFrom(address, session, callback) {
+      try {
+        const caller = await callerOf(session);
+        if (!caller)
+          return callback(smtpReply(530, '5.7.0 Authentication required: AUTH with API_USER and API_KEY'));
+        await core.send.checkSender(caller, address.address);
+        callback();
+      } catch (error) {
+        callback(smtpReplyFor(error));
+      }
+    },
+    onRcptTo(_address, session, callback) {
+      if (session.envelope.rcptTo.length >= SEND_RECIPIENTS_MAX) {
+        return callback(smtpReply(452, `4.5.3 At most ${SEND_RECIPIENTS_MAX} recipients per message`));
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => {
+        if (!stream.sizeExceeded) chunks.push(chunk);
+      });
+      stream.on('error', (error) => callback(smtpReplyFor(error)));
+      stream.on('end', async () => {
+        try {
+          if (stream.sizeExceeded) {
+            return callback(smtpReply(552, `5.3.4 Message exceeds the size limit of ${smtp.maxBytes} bytes`));
+          }
+          const caller = await callerOf(session);
+          if (!caller) return callback(smtpReply(530, '5.7.0 Authentication required'));
+          const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+          const result = await core.send.submit(caller, {
+            mailFrom,
+            rcptTo: session.envelope.rcptTo.map((r) => r.address),
+            mime: Buffer.concat(chunks),
+          });
+          callback(null, `#${result.messageId}#Queued`);
+        } catch (error) {
+          if (!(error instanceof AppError) || error.status >= 500)
+            log.error({ err: error }, 'smtp submission failed');
+          callback(smtpReplyFor(error));
+        }
+      });
     },
   });
 }

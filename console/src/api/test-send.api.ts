@@ -1,0 +1,39 @@
+import type {
+  AcceptedRecipientView,
+  TestSendParamInput,
+  TestSendQuickInput,
+  TestSendResult,
+  TestSendTemplateInput,
+} from '@herald/shared/schemas/send.schema';
+import { http } from '../app/http/http-client.ts';
+
+/** Test send (console-spec §2 /sendRelative/test; `/mail/testSend/*`, code 12). */
+interface DataBody<T> {
+  data: T;
+}
+
+export interface TestSendApiUser {
+  id: number;
+  name: string;
+  emailType: 'trigger' | 'batch';
+  cType: 'normal' | 'test';
+  domain: string | null;
+  domainStatus: 'unverified' | 'usable' | 'verified' | null;
+}
+
+const json = { format: 'json', toast: false } as const;
+
+export const fetchTestSendApiUsers = async () =>
+  (await http.get<DataBody<TestSendApiUser[]>>('/mail/testSend/apiUsers')).data;
+
+export const fetchRecentTestSends = async () =>
+  (await http.get<DataBody<AcceptedRecipientView[]>>('/mail/testSend/recent')).data;
+
+export const sendQuickTest = async (input: TestSendQuickInput) =>
+  (await http.post<DataBody<TestSendResult>>('/mail/testSend/quick', input, json)).data;
+
+export const sendParamTest = async (input: TestSendParamInput) =>
+  (await http.post<DataBody<TestSendResult>>('/mail/testSend/param', input, json)).data;
+
+export const sendTemplateTest = async (input: TestSendTemplateInput) =>
+  (await http.post<DataBody<TestSendResult>>('/mail/testSend/template', input, json)).data;

@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { type Herald, startHerald } from '@herald/test-peers';
+import type { Browser } from 'playwright-core';
+import { openDatabase } from '../../server/src/db/database.ts';
+import { createTestUser, type TestUser } from '../harness/accounts.ts';
+import { launchBrowser, withPage } from '../harness/browser.ts';
+import { logIn, waitForShell } from '../harness/console.ts';
+import { type MailPeers, startMailPeers } from '../harness/mail-peers.ts';
+
+/**
+ * Test send from the console against a real Herald: the user picks an API_USER, writes a mail
+ * to two addresses from the API_USER's domain, and sees the accepted emailIds and the two
+ * recipient records with status "requested" (also checked in the database). The verified
+ * domain and the API_USER are rows written into the Herald's database, as the domains and
+ * API_USER areas would leave them.
+ */
+let peers: MailPeers;
+let herald: Herald;
+let browser: Browser;
+let owner: TestUser;
+const DOMAIN = 'mail.e2e-testsend.example';
+
+before(async () => {
+  peers = await startMailPeers();
+  const consoleDir = process.env.HERALD_CONSOLE_DIR;
+  [herald, browser] = await Promise.all([
+    startHerald({ env: { ...peers.env, ...(consoleDir ? { HERALD_CONSOLE_DIR: consoleDir } : {}) } }),
+    launchBrowser(),
+  ]);
+  owner = await createTestUser(herald);
+  await withDatabase(async (database) => {
+    const user = await database.db
+      .selectFrom('users')
+      .select('account_id')
+      .where('username', '=', owner.userName)
+      .executeTakeFirstOrThrow();
+    const now = Date.now();
+    const domain = await database.db
+      .insertInto('sending_domains')
+      .values({
+        account_id: user.account_id,
+        name: DOMAIN,
+        status: 'verified',
+        dkim_selector: 'herald',
+        dkim_public_key: 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA',
+        dkim_private_key_sealed: 'sealed',
+        verify_key: 'e2e',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('api_users')
+      .values({
+        account_id: user.account_id,
+        name: 'e2e_test_sender',
+        email_type: 'trigger',
+        domain_id: domain.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await herald?.stop();
+  await peers?.close();
+});
+
+async function withDatabase<T>(run: (database: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
+  const database = openDatabase({ kind: 'sqlite', file: path.join(herald.dataDir, 'herald.db') });
+  try {
+    return await run(database);
+  } finally {
+    await database.close();
+  }
+}
+
+test('a test mail sent from the console is accepted and its recipients appear with status requested', (t) =>
+  withPage(browser, t, async (page) => {
+    await logIn(page.context(), herald, owner);
+    await page.goto(`${herald.url}/sendRelative/test`);
+    await waitForShell(page);
+    await page.locator('.test-send-recent .ant-empty').waitFor();
+
+    await page.locator('.test-send-api-user').click();
+    await page.locator('.ant-select-item-option', { hasText: 'e2e_test_sender' }).click();
+    await page.getByText(`必须是${DOMAIN}下的地址`).waitFor();
+    await page.locator('input[name="from"]').fill('hello@elsewhere.example');
+    await page
+      .locator('input[name="to"]')
+      .fill('a@x.example;b@x.example;c@x.example;d@x.example;e@x.example;f@x.example');
+    await page.locator('.test-send-submit').click();
+    await page.getByText('最多5个收件人, 以分号分隔').waitFor();
+
+    await page.locator('input[name="to"]').fill('ann@reader.example;bob@reader.example');
+    await page.locator('input[name="subject"]').fill('测试邮件');
+    await page.locator('textarea[name="html"]').fill('<p>你好</p>');
+    await page.locator('.test-send-submit').click();
+    await page.getByText(`发信地址必须使用该API_USER绑定的发信域名${DOMAIN}`).waitFor();
+
+    await page.locator('input[name="from"]').fill(`hello@${DOMAIN}`);
+    await page.locator('.test-send-submit').click();
+    const accepted = page.locator('.test-send-accepted');
+    await accepted.waitFor();
+    assert.match((await accepted.textContent()) ?? '', /已受理：2封邮件等待投递/);
+    const ids = (await accepted.locator('code').allTextContents()).map((s) => s.trim());
+    assert.equal(ids.length, 2);
+    assert.match(ids[0] ?? '', /inbound0\$ann@reader\.example$/);
+
+    const recent = page.locator('.test-send-recent');
+    await recent.getByText('bob@reader.example').waitFor();
+    assert.equal(await recent.locator('.test-send-status-requested').count(), 2);
+    assert.equal(await recent.getByText('请求中').count(), 2);
+
+    const rows = await withDatabase((database) =>
+      database.db
+        .selectFrom('message_recipients')
+        .innerJoin('messages', 'messages.id', 'message_recipients.message_id')
+        .select(['message_recipients.email_id', 'message_recipients.status', 'messages.source'])
+        .orderBy('message_recipients.rcpt_index')
+        .execute(),
+    );
+    assert.deepEqual(
+      rows.map((r) => [r.email_id, r.status, r.source]),
+      ids.map((id) => [id, 'requested', 'test']),
+    );
+  }));

@@ -1,0 +1,190 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+import { quotaDay } from './quota.ts';
+import type { PreparedMessage } from './send.types.ts';
+
+/**
+ * The SQLite side of the group commit, on its own thread and connection. better-sqlite3 is
+ * synchronous, so on the main thread every insert and, above all, every commit's fsync would
+ * stop HTTP parsing and SMTP sessions; here they run beside them, on the second core. The
+ * connection commits with synchronous=FULL (an accepted message survives a power cut) and uses
+ * cached prepared statements, one row at a time inside one IMMEDIATE transaction per batch.
+ * The rules are those of message-writer.ts (used for PostgreSQL); keep the two in step.
+ */
+const SEND_REQUEST_TTL_MS = 3600_000;
+
+export type WriterResult =
+  | { ok: { messageId: string; emailIdList: string[]; replayed: boolean } }
+  | { error: { code: 'SEND_QUOTA_EXCEEDED'; params: { quota: number } } };
+
+const db = new SQLite(workerData.file as string);
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = FULL');
+db.pragma('foreign_keys = ON');
+db.pragma('busy_timeout = 10000');
+
+const q = {
+  findRequest: db.prepare(
+    'SELECT id, message_id, email_ids, expires_at FROM send_requests WHERE account_id = ? AND send_request_id = ?',
+  ),
+  deleteRequest: db.prepare('DELETE FROM send_requests WHERE id = ?'),
+  usage: db.prepare('SELECT api_user_id, count FROM daily_usage WHERE account_id = ? AND day = ?'),
+  message: db.prepare(
+    `INSERT INTO messages (account_id, api_user_id, message_id, source, email_type, from_address, from_name,
+       reply_to, subject, content_summary, label_id, template_id, headers, xsmtpapi, use_notification,
+       individual, recipient_count, size_bytes, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ),
+  content: db.prepare(
+    'INSERT INTO message_contents (message_id, account_id, html, plain, mime) VALUES (?, ?, ?, ?, ?)',
+  ),
+  attachment: db.prepare(
+    'INSERT INTO message_attachments (message_id, account_id, filename, content_type, content) VALUES (?, ?, ?, ?, ?)',
+  ),
+  recipient: db.prepare(
+    `INSERT INTO message_recipients (account_id, message_id, rcpt_index, email_id, recipient, recipient_domain,
+       kind, status, vars, next_attempt_at, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'requested', ?, ?, ?, ?)`,
+  ),
+  request: db.prepare(
+    'INSERT INTO send_requests (account_id, send_request_id, message_id, email_ids, expires_at) VALUES (?, ?, ?, ?, ?)',
+  ),
+  addUsage: db.prepare(
+    `INSERT INTO daily_usage (account_id, api_user_id, day, count) VALUES (?, ?, ?, ?)
+     ON CONFLICT (account_id, day, api_user_id) DO UPDATE SET count = count + excluded.count`,
+  ),
+  templateUsed: db.prepare('UPDATE email_templates SET last_used_at = ? WHERE id = ?'),
+};
+
+const write = db.transaction((items: PreparedMessage[], now: number): WriterResult[] => {
+  const day = quotaDay(now);
+  const results: (WriterResult | undefined)[] = new Array(items.length);
+  const replays = new Map<string, WriterResult>();
+  const accountUsage = new Map<number, number>();
+  const apiUserUsage = new Map<number, number>();
+  const loaded = new Set<number>();
+  const usageDelta = new Map<string, [number, number, number]>();
+
+  items.forEach((m, i) => {
+    const emailIdList = m.recipients.map((r) => r.emailId);
+    if (m.sendRequestId !== null) {
+      const key = `${m.accountId}\n${m.sendRequestId}`;
+      const seen = replays.get(key);
+      if (seen) {
+        results[i] = seen;
+        return;
+      }
+      const row = q.findRequest.get(m.accountId, m.sendRequestId) as
+        | { id: number; message_id: string; email_ids: string; expires_at: number }
+        | undefined;
+      if (row && row.expires_at > now) {
+        results[i] = {
+          ok: { messageId: row.message_id, emailIdList: JSON.parse(row.email_ids), replayed: true },
+        };
+        replays.set(key, results[i] as WriterResult);
+        return;
+      }
+      if (row) q.deleteRequest.run(row.id);
+    }
+    const n = m.recipients.length;
+    if (m.accountLimit !== null || m.apiUserLimit !== null) {
+      if (!loaded.has(m.accountId)) {
+        loaded.add(m.accountId);
+        let sum = 0;
+        for (const row of q.usage.all(m.accountId, day) as { api_user_id: number; count: number }[]) {
+          sum += row.count;
+          apiUserUsage.set(row.api_user_id, row.count);
+        }
+        accountUsage.set(m.accountId, (accountUsage.get(m.accountId) ?? 0) + sum);
+      }
+      const accountUsed = accountUsage.get(m.accountId) ?? 0;
+      const apiUserUsed = apiUserUsage.get(m.apiUserId) ?? 0;
+      if (m.accountLimit !== null && accountUsed + n > m.accountLimit) {
+        results[i] = { error: { code: 'SEND_QUOTA_EXCEEDED', params: { quota: m.accountLimit } } };
+        return;
+      }
+      if (m.apiUserLimit !== null && apiUserUsed + n > m.apiUserLimit) {
+        results[i] = { error: { code: 'SEND_QUOTA_EXCEEDED', params: { quota: m.apiUserLimit } } };
+        return;
+      }
+    }
+    accountUsage.set(m.accountId, (accountUsage.get(m.accountId) ?? 0) + n);
+    apiUserUsage.set(m.apiUserId, (apiUserUsage.get(m.apiUserId) ?? 0) + n);
+
+    const id = Number(
+      q.message.run(
+        m.accountId,
+        m.apiUserId,
+        m.messageId,
+        m.source,
+        m.emailType,
+        m.fromAddress,
+        m.fromName,
+        m.replyTo,
+        m.subject,
+        m.contentSummary,
+        m.labelId,
+        m.templateId,
+        m.headers,
+        m.xsmtpapi,
+        m.useNotification ? 1 : 0,
+        m.individual ? 1 : 0,
+        n,
+        m.sizeBytes,
+        now,
+      ).lastInsertRowid,
+    );
+    q.content.run(id, m.accountId, m.html, m.plain, m.mime ? Buffer.from(m.mime) : null);
+    for (const a of m.attachments)
+      q.attachment.run(id, m.accountId, a.filename, a.contentType, Buffer.from(a.content));
+    for (const r of m.recipients) {
+      q.recipient.run(
+        m.accountId,
+        id,
+        r.index,
+        r.emailId,
+        r.recipient,
+        r.domain,
+        r.kind,
+        r.vars,
+        now,
+        now,
+        now,
+      );
+    }
+    if (m.sendRequestId !== null) {
+      q.request.run(
+        m.accountId,
+        m.sendRequestId,
+        m.messageId,
+        JSON.stringify(emailIdList),
+        now + SEND_REQUEST_TTL_MS,
+      );
+    }
+    const usageKey = `${m.accountId}\n${m.apiUserId}`;
+    const delta = usageDelta.get(usageKey) ?? [m.accountId, m.apiUserId, 0];
+    delta[2] += n;
+    usageDelta.set(usageKey, delta);
+    if (m.templateId !== null) q.templateUsed.run(now, m.templateId);
+    results[i] = { ok: { messageId: m.messageId, emailIdList, replayed: false } };
+    if (m.sendRequestId !== null) {
+      replays.set(`${m.accountId}\n${m.sendRequestId}`, {
+        ok: { messageId: m.messageId, emailIdList, replayed: true },
+      });
+    }
+  });
+  for (const [account, apiUser, count] of usageDelta.values()) q.addUsage.run(account, apiUser, day, count);
+  return results as WriterResult[];
+});
+
+parentPort?.on('message', (message: { id: number; items: PreparedMessage[] }) => {
+  try {
+    const results = write.immediate(message.items, Date.now());
+    parentPort?.postMessage({ id: message.id, results });
+  } catch (error) {
+    parentPort?.postMessage({
+      id: message.id,
+      failure: error instanceof Error ? error.message : String(error),
+    });
+  }
+});
