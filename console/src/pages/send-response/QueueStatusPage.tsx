@@ -1,5 +1,2 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
-
-export default function QueueStatusPage() {
-  return <PlaceholderPage />;
-}
+/** /sendResponse/queueStatus shows the same queue monitor as /sendRelative/queue. */
+export { default } from '../send-relative/SendQueuePage.tsx';

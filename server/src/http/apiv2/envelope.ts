@@ -1,5 +1,5 @@
 import type { AppError } from '@herald/shared';
-import { ERRORS, formatMessage, type Lang } from '@herald/shared';
+import { ERRORS, formatMessage, isValidationKey, type Lang, validationMessage } from '@herald/shared';
 
 /**
  * SendCloud's response envelope (reference §1): `{result, statusCode, message, info}`. It is the
@@ -36,7 +36,8 @@ export function sendCloudCode(error: AppError): number {
 export function failure(error: AppError, lang: Lang): Envelope {
   let message = formatMessage(error.code, lang, error.params);
   if (error.fields.length > 0) {
-    message += `: ${error.fields.map((f) => (f.field ? `${f.field} ${f.message}` : f.message)).join('; ')}`;
+    const text = (m: string) => (isValidationKey(m) ? validationMessage(m, lang) : m);
+    message += `: ${error.fields.map((f) => (f.field ? `${f.field} ${text(f.message)}` : text(f.message))).join('; ')}`;
   }
   return { result: false, statusCode: sendCloudCode(error), message, info: {} };
 }

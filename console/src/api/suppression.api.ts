@@ -1,0 +1,90 @@
+import { http } from '../app/http/http-client.ts';
+
+/**
+ * The account's suppression lists (console-spec §7 "/data/bounce, /data/complaint,
+ * /data/unsubscribes, /data/block") and custom interception rules (`/data/block/rules`).
+ */
+export type ListPath = 'bounce' | 'complaint' | 'unsubscribes' | 'block';
+
+export interface SuppressionEntry {
+  id: number;
+  address: string;
+  domain: string;
+  apiUserId: number | null;
+  apiUser: string | null;
+  labelId: number | null;
+  reason: string;
+  detail: string | null;
+  source: string;
+  expiresAt: number | null;
+  createdAt: number;
+}
+
+export interface ListFilter {
+  email?: string;
+  startTime?: number;
+  endTime?: number;
+  apiUserId?: number;
+  labelId?: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface InterceptRule {
+  id: number;
+  type: 'address' | 'domain' | 'keyword';
+  value: string;
+  apiUserId: number | null;
+  apiUser: string | null;
+  note: string | null;
+  createdAt: number;
+}
+
+const json = { format: 'json', toast: false } as const;
+
+export const fetchEntries = (path: ListPath, filter: ListFilter) =>
+  http.get<{ data: SuppressionEntry[]; total: number }>(`/data/${path}`, { ...filter });
+
+export const addEntries = async (
+  path: 'unsubscribes' | 'block',
+  body: { addresses: string; apiUserId?: number; labelId?: number },
+) => (await http.post<{ data: { added: number } }>(`/data/${path}`, body, json)).data;
+
+export const importEntries = async (
+  path: 'unsubscribes' | 'block',
+  body: { filename: string; content: string; apiUserId?: number; labelId?: number },
+) =>
+  (
+    await http.post<{ data: { imported: number; invalid: string[]; invalidCount: number } }>(
+      `/data/${path}/import`,
+      body,
+      json,
+    )
+  ).data;
+
+export const deleteEntry = (path: ListPath, id: number) => http.delete(`/data/${path}/${id}`);
+
+/** The CSV export, saved through a temporary link. */
+export async function exportEntries(
+  path: ListPath,
+  filter: Omit<ListFilter, 'page' | 'pageSize'>,
+): Promise<void> {
+  const csv = await http.get<string>(`/data/${path}/export`, { ...filter });
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${path}-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export const fetchRules = async () => (await http.get<{ data: InterceptRule[] }>('/data/block/rules')).data;
+
+export const addRule = async (body: {
+  type: InterceptRule['type'];
+  value: string;
+  apiUserId?: number;
+  note?: string;
+}) => (await http.post<{ data: InterceptRule }>('/data/block/rules', body, json)).data;
+
+export const deleteRule = (id: number) => http.delete(`/data/block/rules/${id}`);

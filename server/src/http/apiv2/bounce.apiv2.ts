@@ -1,0 +1,44 @@
+import { isSuppressibleAddress } from '@herald/shared';
+import type { EntryView } from '../../core/suppression/suppression-lists.service.ts';
+import type { Apiv2Area } from './apiv2.plugin.ts';
+import { dataRange, listParam, paging } from './apiv2-data-range.ts';
+import { sendCloudTime } from './apiv2-time.ts';
+
+/** `bounce/list|count|delete` (reference §8): days | startDate/endDate | email, start, limit. */
+export function bounceFilter(fields: Record<string, string>) {
+  const range = dataRange(fields);
+  const addresses = listParam(fields.email).map((a) => a.toLowerCase());
+  return { from: range?.from, to: range?.to, addresses: addresses.length ? addresses : undefined };
+}
+
+const describe = (row: EntryView) => ({
+  email: row.address,
+  reason: row.detail ?? row.reason,
+  bounceTime: sendCloudTime(row.createdAt),
+  domain: row.domain,
+});
+
+export const bounceApiv2: Apiv2Area = (action, core) => {
+  const lists = core.suppressionLists;
+
+  action('bounce/list', async ({ caller, params }) => {
+    const { start, limit } = paging(params.fields);
+    const filter = { list: 'bounce' as const, ...bounceFilter(params.fields) };
+    const { rows, total } = await lists.find(caller.accountId, filter, start, limit);
+    return { dataList: rows.map(describe), total, count: rows.length };
+  });
+
+  action('bounce/count', async ({ caller, params }) => ({
+    count: await lists.count(caller.accountId, { list: 'bounce', ...bounceFilter(params.fields) }),
+  }));
+
+  /** Deletes the named addresses (`email`, `;`-separated); without one, every entry of the range. */
+  action('bounce/delete', async ({ caller, params }) => {
+    const filter = bounceFilter(params.fields);
+    const addresses = filter.addresses?.filter(isSuppressibleAddress);
+    if (addresses) return { count: await lists.removeAddresses(caller.accountId, 'bounce', { addresses }) };
+    const { rows } = await lists.find(caller.accountId, { list: 'bounce', ...filter }, 0, 100_000);
+    const ids = rows.map((r) => r.id);
+    return { count: await lists.removeAddresses(caller.accountId, 'bounce', { ids }) };
+  });
+};
