@@ -1,0 +1,61 @@
+import type { PolicyMessage, SendPolicy } from '../../mta/pipeline/policies.ts';
+import { noDisturbUntil } from '../sender-configs/no-disturb.ts';
+import {
+  fromPrefixFor,
+  type SenderConfigsService,
+  tlsRequired,
+} from '../sender-configs/sender-configs.service.ts';
+import { pauseCovers, pauseEnd, type QueuesService } from './queues.service.ts';
+
+/** Reasons a held recipient carries (message_recipients.reason, the send log). */
+export const HOLD_REASONS = { paused: 'queue paused', noDisturb: 'do not disturb' } as const;
+
+/**
+ * The account rules the delivery pipeline applies (SendPolicy of mta/pipeline/policies.ts), read
+ * from per-account snapshots cached for a few seconds so the hot path costs a map lookup: a
+ * suspended queue holds every message it names until its recover time (or its automatic
+ * deletion); a do-not-disturb window holds batch mail until the window ends. When both apply the
+ * later release wins.
+ */
+export class AccountSendPolicy implements SendPolicy {
+  private readonly senderConfigs: SenderConfigsService;
+  private readonly queues: QueuesService;
+
+  constructor(senderConfigs: SenderConfigsService, queues: QueuesService) {
+    this.senderConfigs = senderConfigs;
+    this.queues = queues;
+  }
+
+  async holdUntil(message: PolicyMessage, now: number): Promise<{ until: number; reason: string } | null> {
+    const [pauses, config] = await Promise.all([
+      this.queues.activePauses(message.accountId),
+      message.emailType === 'batch' ? this.senderConfigs.snapshot(message.accountId) : null,
+    ]);
+    let hold: { until: number; reason: string } | null = null;
+    const domain = message.senderDomain.toLowerCase();
+    for (const p of pauses) {
+      if (p.startAt > now || pauseEnd(p) <= now || !pauseCovers(p, message.apiUserId, domain)) continue;
+      if (p.labelId !== null && p.labelId !== message.labelId) continue;
+      const until = pauseEnd(p);
+      if (!hold || until > hold.until) hold = { until, reason: HOLD_REASONS.paused };
+    }
+    if (config && config.noDisturb.length > 0) {
+      const until = noDisturbUntil(config.noDisturb, now, config.timeZone);
+      if (until !== null && (!hold || until > hold.until)) hold = { until, reason: HOLD_REASONS.noDisturb };
+    }
+    return hold;
+  }
+
+  async headerRules(accountId: number, recipientDomain?: string) {
+    const snapshot = await this.senderConfigs.snapshot(accountId);
+    return {
+      fixedFromPrefix: fromPrefixFor(snapshot, recipientDomain),
+      mailFromDomain: snapshot.mailFromDomain,
+      adMark: snapshot.adMark,
+    };
+  }
+
+  async requiresTls(accountId: number, recipientDomain: string): Promise<boolean> {
+    return tlsRequired(await this.senderConfigs.snapshot(accountId), recipientDomain);
+  }
+}

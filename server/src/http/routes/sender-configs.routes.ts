@@ -1,0 +1,58 @@
+import {
+  PERMISSIONS,
+  SENDER_CONFIG_LIST_KINDS,
+  senderConfigIdSchema,
+  senderConfigKindSchema,
+  senderStatusInputSchema,
+} from '@herald/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Core } from '../../core/core.ts';
+import { ctxOf } from '../context.ts';
+
+const SETTINGS = { access: PERMISSIONS.EMAIL_SETTINGS };
+const kindParam = z.object({ kind: senderConfigKindSchema });
+const listKindParam = z.object({
+  kind: z.enum(SENDER_CONFIG_LIST_KINDS, { message: 'senderConfigKind' }),
+  id: senderConfigIdSchema,
+});
+
+/**
+ * Sender configurations (console-spec §7 "/sendConfig/{mailfrom, from, ad, tls, nodisturb,
+ * intercept, bounce, status}"), under code 13. GET a kind answers its switch and entries; POST
+ * adds an entry (from, tls, nodisturb) or saves the kind's one entry; list entries are changed
+ * and deleted by id; `status` reads and sets the on/off state of each kind.
+ */
+export function senderConfigsRoutes(app: FastifyInstance, core: Core): void {
+  const configs = core.senderConfigs;
+  const accountOf = (request: Parameters<typeof ctxOf>[0]) => ctxOf(request).accountId;
+
+  app.get('/v3/api/sendConfig/status', { config: SETTINGS }, async (request) => ({
+    data: await configs.switches(accountOf(request)),
+  }));
+
+  app.post('/v3/api/sendConfig/status', { config: SETTINGS }, async (request) => {
+    const { kind, enabled } = senderStatusInputSchema.parse(request.body ?? {});
+    return { data: await configs.setSwitch(accountOf(request), kind, enabled) };
+  });
+
+  app.get('/v3/api/sendConfig/:kind', { config: SETTINGS }, async (request) => ({
+    data: await configs.get(accountOf(request), kindParam.parse(request.params).kind),
+  }));
+
+  app.post('/v3/api/sendConfig/:kind', { config: SETTINGS }, async (request, reply) => {
+    const { kind } = kindParam.parse(request.params);
+    return reply.status(201).send({ data: await configs.save(accountOf(request), kind, request.body ?? {}) });
+  });
+
+  app.patch('/v3/api/sendConfig/:kind/:id', { config: SETTINGS }, async (request) => {
+    const { kind, id } = listKindParam.parse(request.params);
+    return { data: await configs.update(accountOf(request), kind, id, request.body ?? {}) };
+  });
+
+  app.delete('/v3/api/sendConfig/:kind/:id', { config: SETTINGS }, async (request, reply) => {
+    const { kind, id } = listKindParam.parse(request.params);
+    await configs.remove(accountOf(request), kind, id);
+    return reply.status(204).send();
+  });
+}
