@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { type DeliverySettings, deliverySettings } from './mta/pipeline/delivery-settings.ts';
 
 /**
  * Every setting Herald reads, from the environment. The README's configuration table lists
@@ -22,6 +23,13 @@ const envSchema = z.object({
   HERALD_SMTP_HOST: z.string().default('0.0.0.0'),
   HERALD_SMTP_PORT: port.default(2525),
   HERALD_INBOUND_SMTP_PORT: port.default(2526),
+  HERALD_SMTP_STARTTLS_PORT: port.default(587),
+  HERALD_SMTP_TLS_PORT: port.default(465),
+  HERALD_SMTP_TLS_CERT: z.string().optional(),
+  HERALD_SMTP_TLS_KEY: z.string().optional(),
+  HERALD_SMTP_MAX_BYTES: positiveInt.default(16_000_000),
+  HERALD_SMTP_TRUSTED_NETWORKS: z.string().optional(),
+  HERALD_SMTP_TRUSTED_API_USER: z.string().optional(),
   HERALD_CONSOLE_DIR: z.string().optional(),
   HERALD_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HERALD_DNS_SERVERS: z.string().optional(),
@@ -38,8 +46,23 @@ const envSchema = z.object({
   HERALD_SHUTDOWN_TIMEOUT_MS: positiveInt.default(30_000),
   HERALD_QUEUE_LEASE_MS: positiveInt.default(30_000),
   HERALD_QUEUE_PREFIX: z.string().default('herald'),
+  HERALD_QUEUE_PAUSE_MAX_DAYS: positiveInt.default(7),
   HERALD_HOSTNAME: z.string().optional(),
   HERALD_PUBLIC_URL: z.url().optional(),
+  HERALD_SPF_DOMAIN: z.string().optional(),
+  HERALD_INBOUND_MX_HOST: z.string().optional(),
+  HERALD_BOUNCE_DOMAIN: z.string().optional(),
+  HERALD_VERP_SECRET: z.string().optional(),
+  HERALD_RELAY_URL: z.string().optional(),
+  HERALD_DESTINATION_LIMITS: z.string().optional(),
+  HERALD_RETRY_FIRST_MS: positiveInt.default(60_000),
+  HERALD_RETRY_MAX_MS: positiveInt.default(2 * 60 * 60_000),
+  HERALD_DELIVERY_LIFETIME_MS: positiveInt.default(72 * 60 * 60_000),
+  HERALD_DELIVERY_BATCH: positiveInt.default(200),
+  HERALD_DELIVERY_LEASE_MS: positiveInt.default(60_000),
+  HERALD_DELIVERY_POLL_MS: positiveInt.default(200),
+  HERALD_DELIVERY_CONCURRENCY: positiveInt.default(400),
+  HERALD_SMTP_CLIENT_TIMEOUT_MS: positiveInt.default(120_000),
   HERALD_ADMIN_PASSWORD: z.string().min(8).optional(),
   HERALD_ADMIN_EMAIL: z.string().default('admin@localhost'),
   HERALD_SECRET_KEY: z.string().optional(),
@@ -54,7 +77,20 @@ export interface Config {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   redisUrl: string | undefined;
   http: { host: string; port: number };
-  smtp: { host: string; submissionPort: number; inboundPort: number };
+  smtp: {
+    host: string;
+    submissionPort: number;
+    inboundPort: number;
+    /** Submission with STARTTLS (587) and implicit TLS (465): listened on only when tls is set. */
+    starttlsPort: number;
+    tlsPort: number;
+    /** PEM files of the submission certificate; STARTTLS is offered on every port when set. */
+    tls: { certFile: string; keyFile: string } | undefined;
+    /** Largest message SMTP submission takes (advertised with SIZE). */
+    maxBytes: number;
+    /** Relays on trusted networks (e.g. the same host) may submit without AUTH, as this API_USER. */
+    trusted: { networks: string[]; apiUser: string } | undefined;
+  };
   consoleDir: string;
   logLevel: z.infer<typeof envSchema>['HERALD_LOG_LEVEL'];
   dnsServers: string[];
@@ -70,9 +106,19 @@ export interface Config {
   shutdownTimeoutMs: number;
   queueLeaseMs: number;
   queuePrefix: string;
+  /** Days after which a queue pause without a recover time is deleted (product-spec §4). */
+  queuePauseMaxDays: number;
   hostname: string | undefined;
   /** Base of links in mails (activation, reset, invitations), without a trailing slash. */
   publicUrl: string;
+  /**
+   * What customers' sending domains publish: an SPF include of `spfDomain` and an MX to
+   * `inboundMxHost` (for bounces). Both default to names under HERALD_HOSTNAME (or the public
+   * URL's host); names under these are the platform's own and cannot be added as sending domains.
+   */
+  sendingDomains: { spfDomain: string; inboundMxHost: string; reserved: string[] };
+  /** The delivery engine: bounce domain, relay, per-destination limits, retries (delivery-settings.ts). */
+  delivery: DeliverySettings;
   /** The platform operator created on the first start of an empty database. */
   operator: { password?: string; email: string };
   /**
@@ -134,6 +180,11 @@ export function loadConfig(
       host: e.HERALD_SMTP_HOST,
       submissionPort: e.HERALD_SMTP_PORT,
       inboundPort: e.HERALD_INBOUND_SMTP_PORT,
+      starttlsPort: e.HERALD_SMTP_STARTTLS_PORT,
+      tlsPort: e.HERALD_SMTP_TLS_PORT,
+      tls: smtpTls(e.HERALD_SMTP_TLS_CERT, e.HERALD_SMTP_TLS_KEY),
+      maxBytes: e.HERALD_SMTP_MAX_BYTES,
+      trusted: smtpTrusted(e.HERALD_SMTP_TRUSTED_NETWORKS, e.HERALD_SMTP_TRUSTED_API_USER),
     },
     consoleDir: path.resolve(e.HERALD_CONSOLE_DIR ?? path.join(import.meta.dirname, '../../console/dist')),
     logLevel: e.HERALD_LOG_LEVEL,
@@ -145,6 +196,7 @@ export function loadConfig(
     shutdownTimeoutMs: e.HERALD_SHUTDOWN_TIMEOUT_MS,
     queueLeaseMs: e.HERALD_QUEUE_LEASE_MS,
     queuePrefix: e.HERALD_QUEUE_PREFIX,
+    queuePauseMaxDays: e.HERALD_QUEUE_PAUSE_MAX_DAYS,
     hostname: e.HERALD_HOSTNAME,
     mtaPort: e.HERALD_MTA_PORT,
     systemFrom: e.HERALD_SYSTEM_FROM ?? `Herald <no-reply@${e.HERALD_HOSTNAME ?? os.hostname()}>`,
@@ -154,6 +206,10 @@ export function loadConfig(
     smsSource: e.HERALD_SMS_SOURCE,
     publicUrl: (e.HERALD_PUBLIC_URL ?? `http://localhost:${e.HERALD_HTTP_PORT}`).replace(/\/$/, ''),
     operator: { password: e.HERALD_ADMIN_PASSWORD, email: e.HERALD_ADMIN_EMAIL },
+    sendingDomains: sendingDomainSettings(e),
+    delivery: deliverySettings(e, sendingDomainSettings(e).inboundMxHost, (message) => {
+      throw new ConfigError(message);
+    }),
     secretKey: parseSecretKey(e.HERALD_SECRET_KEY, database),
     wechat:
       e.HERALD_WECHAT_APP_ID && e.HERALD_WECHAT_APP_SECRET
@@ -165,6 +221,17 @@ export function loadConfig(
           }
         : undefined,
   };
+}
+
+function sendingDomainSettings(e: z.infer<typeof envSchema>): Config['sendingDomains'] {
+  const base = (e.HERALD_HOSTNAME ?? hostOf(e.HERALD_PUBLIC_URL) ?? 'localhost').toLowerCase();
+  const spfDomain = (e.HERALD_SPF_DOMAIN ?? `spf.${base}`).toLowerCase().replace(/\.$/, '');
+  const inboundMxHost = (e.HERALD_INBOUND_MX_HOST ?? `mx.${base}`).toLowerCase().replace(/\.$/, '');
+  return { spfDomain, inboundMxHost, reserved: [...new Set([base, spfDomain, inboundMxHost])] };
+}
+
+function hostOf(url: string | undefined): string | undefined {
+  return url ? new URL(url).hostname : undefined;
 }
 
 /**
@@ -185,6 +252,24 @@ function parseSecretKey(value: string | undefined, database: Config['database'])
     throw new ConfigError('HERALD_SECRET_KEY: must be 32 random bytes in base64 (`openssl rand -base64 32`)');
   }
   return key;
+}
+
+function smtpTls(cert: string | undefined, key: string | undefined): Config['smtp']['tls'] {
+  if (!cert && !key) return undefined;
+  if (!cert || !key) throw new ConfigError('HERALD_SMTP_TLS_CERT and HERALD_SMTP_TLS_KEY go together');
+  return { certFile: path.resolve(cert), keyFile: path.resolve(key) };
+}
+
+function smtpTrusted(networks: string | undefined, apiUser: string | undefined): Config['smtp']['trusted'] {
+  const list = (networks ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  if (list.length === 0 && !apiUser) return undefined;
+  if (list.length === 0 || !apiUser) {
+    throw new ConfigError('HERALD_SMTP_TRUSTED_NETWORKS and HERALD_SMTP_TRUSTED_API_USER go together');
+  }
+  return { networks: list, apiUser };
 }
 
 function parseDatabaseUrl(url: string | undefined, dataDir: string): Config['database'] {

@@ -6,7 +6,7 @@ import { buildHttpApp } from './http/app.ts';
 import type { Logger } from './logger.ts';
 import { createInboundServer } from './smtp/inbound-server.ts';
 import { closeSmtp, listenSmtp } from './smtp/listen.ts';
-import { createSubmissionServer } from './smtp/submission-server.ts';
+import { submissionListeners } from './smtp/submission-server.ts';
 import { startWorkers, type Workers } from './worker/start-workers.ts';
 
 export interface RunningHerald {
@@ -37,16 +37,16 @@ export async function startHerald(config: Config, logger: Logger): Promise<Runni
 
   const smtpServers: SMTPServer[] = [];
   if (config.roles.has('smtp')) {
-    const submission = createSubmissionServer(core);
     const inbound = createInboundServer(core);
-    urls.smtpSubmission = urlOf(
-      'smtp',
-      await listenSmtp(submission, config.smtp.submissionPort, config.smtp.host),
-    );
-    logger.info({ listener: 'smtp-submission', url: urls.smtpSubmission }, 'listening');
+    for (const submission of submissionListeners(core)) {
+      const url = urlOf('smtp', await listenSmtp(submission.server, submission.port, config.smtp.host));
+      if (submission.name === 'smtp-submission') urls.smtpSubmission = url;
+      logger.info({ listener: submission.name, url }, 'listening');
+      smtpServers.push(submission.server);
+    }
     urls.smtpInbound = urlOf('smtp', await listenSmtp(inbound, config.smtp.inboundPort, config.smtp.host));
     logger.info({ listener: 'smtp-inbound', url: urls.smtpInbound }, 'listening');
-    smtpServers.push(submission, inbound);
+    smtpServers.push(inbound);
   }
 
   let workers: Workers | undefined;

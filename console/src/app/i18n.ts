@@ -6,29 +6,65 @@ import { COOKIE, writeCookie } from './storage/cookies.ts';
 import { LOCAL_KEY, readLocal, writeLocal } from './storage/local-store.ts';
 
 /**
- * Translations are bundled, one JSON file per area and language (locales/<lang>/<area>.json),
- * and mounted under the area name in a single namespace, so `home.json`'s `login` is
- * `t('home.login')`. The language comes from the URL's `lang` parameter, else the stored choice,
- * else zh-cn (console-spec §4 step 7); a language named in the URL is remembered, in local storage
- * and in the `language` cookie (which the server also reads).
+ * Translations are one JSON file per area and language (locales/<lang>/<area>.json), mounted
+ * under the area name in a single namespace, so `home.json`'s `login` is `t('home.login')`. The
+ * language comes from the URL's `lang` parameter, else the stored choice, else zh-cn (console-spec
+ * §4 step 7); a language named in the URL is remembered, in local storage and in the `language`
+ * cookie (which the server also reads).
+ *
+ * The areas that the shell and the public pages (login, sign-up, invitation) use are bundled with
+ * the entry; every other area is a lazy chunk, loaded by the route guard before the first screen
+ * that needs a login renders, so the login page does not carry the whole console's text. A public
+ * page that starts using another area must add it to the eager list below.
  */
 
-const localeFiles = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
+const eagerFiles = import.meta.glob<Record<string, unknown>>(
+  '../locales/*/{auth,common,diagnostics,home,http,members,notFound,routes,security,shell}.json',
+  { eager: true, import: 'default' },
+);
+const lazyFiles = import.meta.glob<Record<string, unknown>>(
+  [
+    '../locales/*/*.json',
+    '!../locales/*/{auth,common,diagnostics,home,http,members,notFound,routes,security,shell}.json',
+  ],
+  { import: 'default' },
+);
+
+function localeOf(path: string): { lang: string; area: string } | null {
+  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  return match ? { lang: match[1] as string, area: match[2] as string } : null;
+}
 
 function bundleResources(): Resource {
   const resources: Resource = {};
-  for (const [path, content] of Object.entries(localeFiles)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, lang, area] = match as unknown as [string, string, string];
-    const translation = (resources[lang]?.translation ?? {}) as Record<string, unknown>;
-    translation[area] = content;
-    resources[lang] = { translation };
+  for (const [path, content] of Object.entries(eagerFiles)) {
+    const locale = localeOf(path);
+    if (!locale) continue;
+    const translation = (resources[locale.lang]?.translation ?? {}) as Record<string, unknown>;
+    translation[locale.area] = content;
+    resources[locale.lang] = { translation };
   }
   return resources;
+}
+
+let lazyLoaded: Promise<void> | null = null;
+
+/** Loads the text of every console area, in both languages (so switching needs no wait); once. */
+export function loadConsoleLocales(): Promise<void> {
+  lazyLoaded ??= Promise.all(
+    Object.entries(lazyFiles).map(async ([path, load]) => {
+      const locale = localeOf(path);
+      if (!locale) return;
+      i18next.addResourceBundle(locale.lang, 'translation', { [locale.area]: await load() }, true, true);
+    }),
+  ).then(
+    () => undefined,
+    (error: unknown) => {
+      lazyLoaded = null;
+      throw error;
+    },
+  );
+  return lazyLoaded;
 }
 
 function readStoredLang(): string | null {

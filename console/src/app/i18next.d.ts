@@ -1,13 +1,23 @@
+import type admin from '../locales/zh-cn/admin.json';
+import type apiUsers from '../locales/zh-cn/apiUsers.json';
 import type auth from '../locales/zh-cn/auth.json';
 import type common from '../locales/zh-cn/common.json';
 import type diagnostics from '../locales/zh-cn/diagnostics.json';
+import type domains from '../locales/zh-cn/domains.json';
+import type emailStatus from '../locales/zh-cn/emailStatus.json';
 import type home from '../locales/zh-cn/home.json';
 import type http from '../locales/zh-cn/http.json';
+import type labels from '../locales/zh-cn/labels.json';
 import type members from '../locales/zh-cn/members.json';
 import type notFound from '../locales/zh-cn/notFound.json';
+import type queues from '../locales/zh-cn/queues.json';
 import type routes from '../locales/zh-cn/routes.json';
 import type security from '../locales/zh-cn/security.json';
+import type senderConfigs from '../locales/zh-cn/senderConfigs.json';
 import type shell from '../locales/zh-cn/shell.json';
+import type suppression from '../locales/zh-cn/suppression.json';
+import type templates from '../locales/zh-cn/templates.json';
+import type testSend from '../locales/zh-cn/testSend.json';
 
 /**
  * Types every `t()` key against the Chinese files, so a misspelt key or a route title naming a
@@ -19,16 +29,26 @@ declare module 'i18next' {
     defaultNS: 'translation';
     resources: {
       translation: {
+        admin: typeof admin;
+        apiUsers: typeof apiUsers;
         auth: typeof auth;
         common: typeof common;
         diagnostics: typeof diagnostics;
+        domains: typeof domains;
+        emailStatus: typeof emailStatus;
         home: typeof home;
         http: typeof http;
+        labels: typeof labels;
         notFound: typeof notFound;
+        queues: typeof queues;
         routes: typeof routes;
         security: typeof security;
+        senderConfigs: typeof senderConfigs;
         members: typeof members;
         shell: typeof shell;
+        suppression: typeof suppression;
+        templates: typeof templates;
+        testSend: typeof testSend;
       };
     };
   }

@@ -73,7 +73,8 @@ export function createAppRouter() {
           shouldRevalidate: () => false,
           Component: ShellRoute,
           ErrorBoundary: RouteErrorBoundary,
-          children: screenRoutes.filter((route) => route.frame === 'backend').map(toRouteObject),
+          // The operators' /admin screens share the console shell.
+          children: screenRoutes.filter((route) => route.frame !== 'public').map(toRouteObject),
         },
         ...redirectRoutes.map(toRouteObject),
       ],

@@ -59,6 +59,14 @@ export interface PublicScreen {
   placeholder?: true;
 }
 
+/** A screen of the operators' /admin area (admin-routes.ts); rendered in the console shell. */
+export interface AdminScreen {
+  path: string;
+  titleKey: TitleKey;
+  page: string;
+  access: RouteAccess;
+}
+
 /** A screen of the flattened table: what the router, the guard and the menu work from. */
 export interface ScreenRoute {
   kind: 'screen';
@@ -71,7 +79,7 @@ export interface ScreenRoute {
   page: string;
   placeholder: boolean;
   /** `backend` screens render inside the console shell (header, sidebar, breadcrumbs). */
-  frame: 'backend' | 'public';
+  frame: 'backend' | 'public' | 'admin';
   /** The backend area id or the public group. */
   group: string;
   /** The sidebar this screen is an entry of, if any. */

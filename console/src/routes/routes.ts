@@ -1,4 +1,5 @@
 import { PUBLIC } from '@herald/shared/permissions';
+import { adminScreens } from './admin-routes.ts';
 import { backendAreas } from './backend-routes.ts';
 import { publicScreens } from './public-routes.ts';
 import type { AppRoute, RedirectRoute, RouteArea, ScreenRoute } from './route-types.ts';
@@ -63,6 +64,20 @@ export const screenRoutes: readonly ScreenRoute[] = [
     }),
   ),
   ...backendAreas.flatMap(areaScreens),
+  ...adminScreens.map(
+    (screen): ScreenRoute => ({
+      kind: 'screen',
+      path: screen.path,
+      access: screen.access,
+      titleKey: screen.titleKey,
+      page: screen.page,
+      placeholder: false,
+      frame: 'admin',
+      group: 'admin',
+      frontPage: false,
+      parents: [],
+    }),
+  ),
 ];
 
 /**
@@ -80,6 +95,7 @@ export const redirectRoutes: readonly RedirectRoute[] = [
       redirectTo: `${area.path}/${area.screens[0]?.path ?? ''}`,
     }),
   ),
+  { kind: 'redirect', path: '/admin', redirectTo: '/admin/templates' },
   { kind: 'redirect', path: '*', redirectTo: '/404' },
 ];
 

@@ -20,6 +20,8 @@ export interface UserInfo {
   phone: string | null;
   accountType: 'main' | 'member';
   isHuaweiYunUser: 0 | 1;
+  /** A platform operator (the platform's own account): may open /admin. */
+  platformOperator?: boolean;
 }
 
 export interface MemberUserInfo {

@@ -2,7 +2,10 @@ import { API_USER_ERRORS } from './errors/api-user.errors.ts';
 import { DOMAIN_ERRORS } from './errors/domain.errors.ts';
 import type { ErrorDefinition } from './errors/error-definition.ts';
 import { PROFILE_ERRORS } from './errors/profile.errors.ts';
+import { QUEUE_ERRORS } from './errors/queue.errors.ts';
 import { SEND_ERRORS } from './errors/send.errors.ts';
+import { SENDER_CONFIG_ERRORS } from './errors/sender-config.errors.ts';
+import { SUPPRESSION_ERRORS } from './errors/suppression.errors.ts';
 import { TEMPLATE_ERRORS } from './errors/template.errors.ts';
 import type { Lang } from './lang.ts';
 
@@ -316,6 +319,9 @@ export const ERRORS = {
   ...API_USER_ERRORS,
   ...TEMPLATE_ERRORS,
   ...SEND_ERRORS,
+  ...SENDER_CONFIG_ERRORS,
+  ...QUEUE_ERRORS,
+  ...SUPPRESSION_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

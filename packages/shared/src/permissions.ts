@@ -31,6 +31,16 @@ export const AUTHENTICATED = 'authenticated' as const;
  * apiKey in the request, checked by the /apiv2 adapter rather than by the console's session guard.
  */
 export const API_CREDENTIALS = 'apiCredentials' as const;
-export type RouteAccess = PermissionCode | typeof PUBLIC | typeof AUTHENTICATED | typeof API_CREDENTIALS;
+/**
+ * Platform operators: users of the platform's own account (accounts.kind = 'platform'), who
+ * review customers' templates in the /admin area. Customers are refused with 403.
+ */
+export const PLATFORM_OPERATOR = 'platformOperator' as const;
+export type RouteAccess =
+  | PermissionCode
+  | typeof PUBLIC
+  | typeof AUTHENTICATED
+  | typeof API_CREDENTIALS
+  | typeof PLATFORM_OPERATOR;
 
 export const ALL_PERMISSION_CODES: readonly PermissionCode[] = Object.values(PERMISSIONS);

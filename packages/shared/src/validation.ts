@@ -1,7 +1,10 @@
 import { API_USER_RULES } from './errors/api-user.errors.ts';
 import { DOMAIN_RULES } from './errors/domain.errors.ts';
 import { PROFILE_RULES } from './errors/profile.errors.ts';
+import { QUEUE_RULES } from './errors/queue.errors.ts';
 import { SEND_RULES } from './errors/send.errors.ts';
+import { SENDER_CONFIG_RULES } from './errors/sender-config.errors.ts';
+import { SUPPRESSION_RULES } from './errors/suppression.errors.ts';
 import { TEMPLATE_RULES } from './errors/template.errors.ts';
 import { IP_WHITELIST_MAX } from './ip-ranges.ts';
 import type { Lang } from './lang.ts';
@@ -71,6 +74,9 @@ export const VALIDATION_MESSAGES = {
   ...API_USER_RULES,
   ...TEMPLATE_RULES,
   ...SEND_RULES,
+  ...SENDER_CONFIG_RULES,
+  ...QUEUE_RULES,
+  ...SUPPRESSION_RULES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

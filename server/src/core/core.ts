@@ -3,6 +3,7 @@ import { type Database, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Logger } from '../logger.ts';
 import { createMetrics, type Metrics } from '../metrics.ts';
+import { DeliveryService } from '../mta/pipeline/delivery.service.ts';
 import { createQueueBackend, describeQueue } from '../queue/create-queue.ts';
 import { QUEUE_NAMES, QUEUES } from '../queue/names.ts';
 import type { QueueBackend } from '../queue/queue.ts';
@@ -10,12 +11,16 @@ import { AccountTokensService } from './account-tokens/account-tokens.service.ts
 import { AccountsService } from './accounts/accounts.service.ts';
 import { ensurePlatformOperator } from './accounts/platform-operator.ts';
 import { ApiUserAuth } from './api-users/api-user-auth.ts';
+import { ApiUsersService } from './api-users/api-users.service.ts';
 import { AuthService } from './auth/auth.service.ts';
 import { HumanCheck } from './auth/human-check.ts';
 import { CaptchaService } from './captcha/captcha.service.ts';
 import { SliderService } from './captcha/slider.service.ts';
+import { DomainsService } from './domains/domains.service.ts';
+import { EmailStatusService } from './email-status/email-status.service.ts';
 import { GoogleAuthService } from './google-auth/google-auth.service.ts';
 import { IpWhitelistService } from './ip-whitelist/ip-whitelist.service.ts';
+import { LabelsService } from './labels/labels.service.ts';
 import { LoginProtection } from './login-protection/login-protection.service.ts';
 import { LoginVerificationService } from './login-protection/login-verification.service.ts';
 import { MemberInvitations } from './members/member-invitations.service.ts';
@@ -24,13 +29,22 @@ import { NodesService } from './nodes/nodes.service.ts';
 import { NotificationsService } from './notifications/notifications.service.ts';
 import { AccountDetailsService } from './profile/account-details.service.ts';
 import { ProfileService } from './profile/profile.service.ts';
+import { QueuesService } from './queues/queues.service.ts';
+import { AccountSendPolicy } from './queues/send-policy.ts';
 import { RateLimiter } from './rate-limit/rate-limiter.ts';
 import { RegistrationService } from './registration/registration.service.ts';
 import { loadSecretKey, SecretBox } from './security/secret-box.ts';
 import { IdentityCheck } from './security-settings/identity-check.ts';
 import { SecuritySettingsService } from './security-settings/security-settings.service.ts';
+import { SendService } from './send/send.service.ts';
+import { TestSendService } from './send/test-send.service.ts';
+import { SenderConfigsService } from './sender-configs/sender-configs.service.ts';
 import { SensitiveVerificationService } from './sensitive-verification/sensitive-verification.service.ts';
 import { SessionsService } from './sessions/sessions.service.ts';
+import { SuppressionService } from './suppression/suppression.service.ts';
+import { SuppressionListsService } from './suppression/suppression-lists.service.ts';
+import { TemplateReviewService } from './templates/template-review.service.ts';
+import { TemplatesService } from './templates/templates.service.ts';
 import { UsersService } from './users/users.service.ts';
 import { VerificationCodesService } from './verification/verification-codes.service.ts';
 import { WechatService } from './wechat/wechat.service.ts';
@@ -81,12 +95,41 @@ export interface Core {
   wechat: WechatService;
   /** Checks apiUser + apiKey for /apiv2 and SMTP submission. */
   apiUserAuth: ApiUserAuth;
+  /** The accept path of mail/send, mail/sendtemplate, SMTP submission and test send. */
+  send: SendService;
+  /** The console's test send over the same accept path. */
+  testSend: TestSendService;
+  /** API_USERs, their keys and the default senders (`/config/categories`, `/config/apikeys`). */
+  apiUsers: ApiUsersService;
+  /** Labels of mail (`/config/labels`, SendCloud `label/*`). */
+  labels: LabelsService;
+  /** Sending domains: DKIM keys, the records to publish, DNS verification. */
+  domains: DomainsService;
+  /** Email templates and the customer's review steps; findSendableTemplate for the send path. */
+  templates: TemplatesService;
+  /** The platform operators' review of templates (/admin). */
+  templateReview: TemplateReviewService;
+  /** The pipeline's suppression check (SuppressionCheck) and what outcomes add to the lists. */
+  suppression: SuppressionService;
+  /** The account's bounce, unsubscribe, spam and block lists and interception rules. */
+  suppressionLists: SuppressionListsService;
+  /** Per-recipient status and send log (`/data/emailStatus`). */
+  emailStatus: EmailStatusService;
+  /** Fixed from / mail_from, AD mark, TLS domains, do-not-disturb, interception and bounce settings. */
+  senderConfigs: SenderConfigsService;
+  /** Queue counters, pauses, resume and deletion of queued mail (`/mail/queues`). */
+  queues: QueuesService;
+  /** The pipeline's SendPolicy: holds (pauses, do-not-disturb), header rules, required TLS. */
+  sendPolicy: AccountSendPolicy;
+  /** The delivery engine: the worker's delivery loop, and bounce attribution for the inbound MX. */
+  delivery: DeliveryService;
   readiness(): Promise<Record<'database' | 'queue', string>>;
   close(): Promise<void>;
 }
 
 export async function createCore(config: Config, logger: Logger): Promise<Core> {
-  const secretBox = new SecretBox(loadSecretKey(config));
+  const secretKey = loadSecretKey(config);
+  const secretBox = new SecretBox(secretKey);
   const database = openDatabase(config.database);
   const applied = await migrateToLatest(database);
   logger.info({ database: database.describe, applied }, 'database ready');
@@ -124,7 +167,27 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     smsRequired: config.smpp !== undefined,
   });
   await ensurePlatformOperator(database, accounts, config.operator, logger);
+  const send = new SendService(database, {
+    hostname: config.hostname,
+    sqliteFile: config.database.kind === 'sqlite' ? config.database.file : undefined,
+  });
   const humanCheck = new HumanCheck(slider, captcha);
+  const senderConfigs = new SenderConfigsService(database);
+  const suppression = new SuppressionService(database, {
+    skipsInterception: (accountId) => senderConfigs.skipsInterception(accountId),
+  });
+  const queues = new QueuesService(database, { pauseMaxDays: config.queuePauseMaxDays });
+  const sendPolicy = new AccountSendPolicy(senderConfigs, queues);
+  const delivery = new DeliveryService({
+    database,
+    config,
+    logger,
+    secretBox,
+    secretKey,
+    suppression,
+    policy: sendPolicy,
+  });
+  const apiUserAuth = new ApiUserAuth(database);
 
   return {
     config,
@@ -171,7 +234,27 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
       settings: config.wechat,
       publicUrl: config.publicUrl,
     }),
-    apiUserAuth: new ApiUserAuth(database),
+    apiUserAuth,
+    send,
+    testSend: new TestSendService(send),
+    apiUsers: new ApiUsersService({ database, auth: apiUserAuth, verification: sensitiveVerification }),
+    labels: new LabelsService(database),
+    domains: new DomainsService({
+      database,
+      secretBox,
+      settings: config.sendingDomains,
+      logger,
+      dnsServers: config.dnsServers,
+    }),
+    templates: new TemplatesService(database),
+    templateReview: new TemplateReviewService(database),
+    suppression,
+    suppressionLists: new SuppressionListsService(database, suppression),
+    emailStatus: new EmailStatusService(database),
+    senderConfigs,
+    queues,
+    sendPolicy,
+    delivery,
     async readiness() {
       const [db, q] = await Promise.allSettled([
         database.db
@@ -186,6 +269,8 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
       };
     },
     async close() {
+      await send.close();
+      await delivery.stop(config.shutdownTimeoutMs);
       await queue.close({ timeoutMs: config.shutdownTimeoutMs });
       await notifications.close();
       await database.close();

@@ -11,7 +11,13 @@ import * as members from './migrations/0008-members.ts';
 import * as profile from './migrations/0009-profile.ts';
 import * as wechat from './migrations/0010-wechat.ts';
 import * as sendingSetup from './migrations/0011-sending-setup.ts';
+import * as dkimRotation from './migrations/0012-dkim-rotation.ts';
+import * as apiUserSenders from './migrations/0013-api-user-senders.ts';
 import * as profileDetails from './migrations/0015-profile-details.ts';
+import * as messages from './migrations/0016-messages.ts';
+import * as delivery from './migrations/0017-delivery.ts';
+import * as suppression from './migrations/0018-suppression.ts';
+import * as senderConfigsQueues from './migrations/0019-sender-configs-queues.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -31,7 +37,13 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0009-profile': profile,
   '0010-wechat': wechat,
   '0011-sending-setup': sendingSetup,
+  '0012-dkim-rotation': dkimRotation,
+  '0013-api-user-senders': apiUserSenders,
   '0015-profile-details': profileDetails,
+  '0016-messages': messages,
+  '0017-delivery': delivery,
+  '0018-suppression': suppression,
+  '0019-sender-configs-queues': senderConfigsQueues,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -1,11 +1,32 @@
 import type { Generated } from 'kysely';
+import type { DeliveryRecipientColumns, RecipientAttemptsTable } from './delivery-schema.ts';
+import type {
+  DailyUsageTable,
+  MessageAttachmentsTable,
+  MessageContentsTable,
+  MessageRecipientsTable,
+  MessagesTable,
+  SendRequestsTable,
+} from './message-schema.ts';
+import type {
+  QueuePausesTable,
+  SenderConfigEntriesTable,
+  SenderConfigSwitchesTable,
+} from './sender-config-schema.ts';
 import type {
   ApiKeysTable,
+  ApiUserSendersTable,
   ApiUsersTable,
   EmailTemplatesTable,
   LabelsTable,
   SendingDomainsTable,
 } from './sending-schema.ts';
+import type {
+  InterceptRulesTable,
+  SuppressionEntriesTable,
+  SuppressionGlobalInvalidTable,
+  SuppressionReleasesTable,
+} from './suppression-schema.ts';
 
 /** Row types of every table, in step with migrations/. */
 export interface DB {
@@ -34,8 +55,23 @@ export interface DB {
   labels: LabelsTable;
   api_users: ApiUsersTable;
   api_keys: ApiKeysTable;
+  api_user_senders: ApiUserSendersTable;
   email_templates: EmailTemplatesTable;
   account_profiles: AccountProfilesTable;
+  messages: MessagesTable;
+  message_contents: MessageContentsTable;
+  message_attachments: MessageAttachmentsTable;
+  message_recipients: MessageRecipientsTable & DeliveryRecipientColumns;
+  recipient_attempts: RecipientAttemptsTable;
+  send_requests: SendRequestsTable;
+  daily_usage: DailyUsageTable;
+  suppression_global_invalid: SuppressionGlobalInvalidTable;
+  suppression_entries: SuppressionEntriesTable;
+  suppression_releases: SuppressionReleasesTable;
+  intercept_rules: InterceptRulesTable;
+  sender_config_switches: SenderConfigSwitchesTable;
+  sender_config_entries: SenderConfigEntriesTable;
+  queue_pauses: QueuePausesTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */

@@ -17,6 +17,12 @@ export interface SendingDomainsTable {
   dkim_public_key: string;
   /** The PKCS#8 PEM private key, sealed with the secret box. */
   dkim_private_key_sealed: string;
+  /** A rotation's next key (migration 0012): published beside the current one, current once found. */
+  dkim_next_selector: string | null;
+  dkim_next_public_key: string | null;
+  dkim_next_private_key_sealed: string | null;
+  dkim_next_status: RecordStatus | null;
+  dkim_next_error: string | null;
   /** Random value of the SendCloud-style verifyKey TXT record. */
   verify_key: string;
   spf_status: Generated<RecordStatus>;
@@ -96,5 +102,13 @@ export interface EmailTemplatesTable {
   /** Last send with this template; a passed batch template unused for a month returns to unsubmitted. */
   last_used_at: number | null;
   created_at: number;
+  updated_at: number;
+}
+
+/** The account's default trigger and batch API_USER (migration 0013). */
+export interface ApiUserSendersTable {
+  account_id: number;
+  trigger_api_user_id: number | null;
+  batch_api_user_id: number | null;
   updated_at: number;
 }

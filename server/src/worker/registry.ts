@@ -1,6 +1,11 @@
 import type { JobDefinition, TaskDefinition } from './job.ts';
 import { deliverSystemMail } from './jobs/deliver-system-mail.job.ts';
 import { deliverSystemSms } from './jobs/deliver-system-sms.job.ts';
+import { deliverEmailLoop } from './loops/deliver-email.loop.ts';
+import type { LoopDefinition } from './loops/loop.ts';
+import { checkDomainDns, checkDomainDnsTask } from './tasks/check-domain-dns.task.ts';
+import { expireQueuePauses, expireQueuePausesTask } from './tasks/expire-queue-pauses.task.ts';
+import { expireTemplateApproval, expireTemplateApprovalTask } from './tasks/expire-template-approval.task.ts';
 import { forgetNodes, forgetNodesTask } from './tasks/forget-nodes.task.ts';
 import { pruneChallenges, pruneChallengesTask } from './tasks/prune-challenges.task.ts';
 import { pruneJobs, pruneJobsTask } from './tasks/prune-jobs.task.ts';
@@ -17,6 +22,9 @@ export const JOBS: readonly JobDefinition[] = [
   pruneChallenges,
   deliverSystemMail,
   deliverSystemSms,
+  expireTemplateApproval,
+  checkDomainDns,
+  expireQueuePauses,
 ];
 
 export const TASKS: readonly TaskDefinition[] = [
@@ -24,4 +32,10 @@ export const TASKS: readonly TaskDefinition[] = [
   forgetNodesTask,
   pruneRateLimitsTask,
   pruneChallengesTask,
+  expireTemplateApprovalTask,
+  checkDomainDnsTask,
+  expireQueuePausesTask,
 ];
+
+/** Long-running loops of the worker role (work claimed from the database, not queue jobs). */
+export const LOOPS: readonly LoopDefinition[] = [deliverEmailLoop];

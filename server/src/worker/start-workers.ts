@@ -1,7 +1,7 @@
 import type { Core } from '../core/core.ts';
 import { PermanentJobError, type Worker } from '../queue/queue.ts';
 import type { JobDefinition } from './job.ts';
-import { JOBS, TASKS } from './registry.ts';
+import { JOBS, LOOPS, TASKS } from './registry.ts';
 
 export interface Workers {
   close(timeoutMs: number): Promise<void>;
@@ -44,10 +44,17 @@ export async function startWorkers(core: Core): Promise<Workers> {
     if (event.type === 'completed') log.debug(event, 'job completed');
     else log.warn(event, event.type === 'dead' ? 'job dead-lettered' : 'job failed, will retry');
   });
-  log.info({ queues: [...byQueue.keys()], tasks: TASKS.map((t) => t.id) }, 'workers started');
+  const loops = LOOPS.map((loop) => loop.start(core));
+  log.info(
+    { queues: [...byQueue.keys()], tasks: TASKS.map((t) => t.id), loops: LOOPS.map((l) => l.name) },
+    'workers started',
+  );
   return {
     async close(timeoutMs) {
-      await Promise.all(workers.map((worker) => worker.close({ timeoutMs })));
+      await Promise.all([
+        ...workers.map((worker) => worker.close({ timeoutMs })),
+        ...loops.map((loop) => loop.close(timeoutMs)),
+      ]);
     },
   };
 }

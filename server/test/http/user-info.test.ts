@@ -33,6 +33,7 @@ describe('sessions and the logged-in user', () => {
       phone: null,
       accountType: 'main',
       isHuaweiYunUser: 0,
+      platformOperator: false,
     });
     const byCookie = await t.app.inject({ method: 'GET', url: '/v3/api/userInfo', cookies: { token } });
     assert.equal(byCookie.json().data.userName, 'ada_owner');

@@ -1,12 +1,12 @@
 import { resolveLang } from '@herald/shared/lang';
-import { PUBLIC } from '@herald/shared/permissions';
+import { PLATFORM_OPERATOR, PUBLIC } from '@herald/shared/permissions';
 import NProgress from 'nprogress';
 import { redirect } from 'react-router';
 import type { ScreenRoute } from '../../routes/route-types.ts';
 import { CONSOLE_DATA_PAGES, DENY_PATH, LOGIN_PATH } from '../../routes/routes.ts';
 import { sessionState } from '../../stores/session.store.ts';
 import { HttpError } from '../http/http-errors.ts';
-import { changeLang, currentLang } from '../i18n.ts';
+import { changeLang, currentLang, loadConsoleLocales } from '../i18n.ts';
 import { loadConsoleData, loadSession } from '../session/session-loader.ts';
 import { COOKIE, readCookie } from '../storage/cookies.ts';
 import { applyRouteTheme } from '../theme.ts';
@@ -36,11 +36,16 @@ export async function guardRoute(route: ScreenRoute, request: Request): Promise<
 
   if (needsLogin) {
     if (!token) throw redirect(LOGIN_PATH);
+    const locales = loadConsoleLocales();
+    locales.catch(() => undefined); // awaited below, unless a redirect comes first
     // Not loaded yet, or loaded for another login (the token cookie changed under us).
     const session = sessionState();
     if (session.permissions === null || session.token !== token) await loadSessionOrLogin();
     const permissions = sessionState().permissions ?? [];
     if (typeof route.access === 'number' && !permissions.includes(route.access)) throw redirect(DENY_PATH);
+    if (route.access === PLATFORM_OPERATOR && sessionState().userInfo?.platformOperator !== true)
+      throw redirect(DENY_PATH);
+    await locales;
   }
 
   if (needsLogin) restartIdleTimer();

@@ -17,7 +17,7 @@ export async function insertAccount(
 export async function findAccount({ db }: Database, accountId: number) {
   return db
     .selectFrom('accounts')
-    .select(['id', 'username', 'balance_fen', 'is_huawei_yun'])
+    .select(['id', 'username', 'balance_fen', 'is_huawei_yun', 'kind'])
     .where('id', '=', accountId)
     .executeTakeFirst();
 }

@@ -31,7 +31,9 @@ export async function findLiveSession({ db }: Database, tokenHash: string, now: 
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
     .select([
+      'accounts.kind as account_kind',
       'sessions.id',
       'sessions.account_id',
       'sessions.user_id',

@@ -17,6 +17,8 @@ export interface SessionPrincipal extends Ctx {
   /** A visitor: view only, downloads refused everywhere. */
   viewOnly: boolean;
   isOwner: boolean;
+  /** A user of the platform's own account: may review templates in /admin. */
+  platformOperator: boolean;
 }
 
 export function hashToken(token: string): string {
@@ -64,6 +66,7 @@ export class SessionsService {
     return {
       ...ctx,
       isOwner: row.is_owner === 1,
+      platformOperator: row.account_kind === 'platform',
       permissions: new Set(permissionsOf(access)),
       readOnly: new Set(readOnlyCodes(access)),
       viewOnly: access.viewOnly,

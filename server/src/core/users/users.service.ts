@@ -13,6 +13,8 @@ export interface UserInfo {
   phone: string | null;
   accountType: 'main' | 'member';
   isHuaweiYunUser: 0 | 1;
+  /** A user of the platform's own account: the console shows them the /admin area. */
+  platformOperator: boolean;
 }
 
 /**
@@ -48,6 +50,7 @@ export class UsersService {
       phone: user.phone,
       accountType: user.is_owner === 1 ? 'main' : 'member',
       isHuaweiYunUser: account?.is_huawei_yun === 1 ? 1 : 0,
+      platformOperator: account?.kind === 'platform',
     };
   }
 

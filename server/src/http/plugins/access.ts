@@ -1,4 +1,4 @@
-import { API_CREDENTIALS, AppError, PUBLIC, type RouteAccess } from '@herald/shared';
+import { API_CREDENTIALS, AppError, PLATFORM_OPERATOR, PUBLIC, type RouteAccess } from '@herald/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
@@ -7,6 +7,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** The route hands out data (an export, a file): view-only callers may not call it. */
     download?: boolean;
+    /** A POST that only reads (a query with a body, like the queue list): view-only callers may call it. */
+    viewing?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -22,6 +24,8 @@ export interface Principal {
   readOnly?: ReadonlySet<number>;
   /** A visitor: view only, and no downloads even on routes without a code. */
   viewOnly?: boolean;
+  /** A user of the platform's own account (accounts.kind = 'platform'). */
+  platformOperator?: boolean;
 }
 
 export type Authenticator = (request: FastifyRequest) => Promise<Principal | null>;
@@ -56,6 +60,9 @@ export function registerAccess(app: FastifyInstance, authenticate: Authenticator
     if (access === undefined || access === PUBLIC || access === API_CREDENTIALS) return;
     request.principal = await authenticate(request);
     if (!request.principal) throw new AppError('AUTH_REQUIRED');
+    if (access === PLATFORM_OPERATOR && request.principal.platformOperator !== true) {
+      throw new AppError('AUTH_PERMISSION_DENIED');
+    }
     if (typeof access === 'number' && !request.principal.permissions.has(access)) {
       throw new AppError('AUTH_PERMISSION_DENIED');
     }
@@ -72,7 +79,8 @@ const VIEWING_METHODS = new Set(['GET', 'HEAD']);
  */
 function isViewOnlyCall(request: FastifyRequest, access: RouteAccess, principal: Principal): boolean {
   const download = request.routeOptions.config.download === true;
-  if (!download && VIEWING_METHODS.has(request.method)) return false;
+  const reads = VIEWING_METHODS.has(request.method) || request.routeOptions.config.viewing === true;
+  if (!download && reads) return false;
   if (typeof access === 'number')
     return principal.readOnly?.has(access) === true || principal.viewOnly === true;
   return download && principal.viewOnly === true;

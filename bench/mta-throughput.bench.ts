@@ -1,0 +1,363 @@
+/**
+ * The delivery engine's headline figure (issue 6): end to end, from accept to the 250 of a
+ * loopback MX. BENCH_MESSAGES (default 20000) 1 KB mails are posted to /apiv2/mail/send
+ * (BENCH_CONCURRENCY, default 48, requests in flight) while Herald delivers them; the clock runs
+ * from the first request to the sink's last 250. Herald runs as one process with every role
+ * (`all`: accept, delivery worker, SMTP), HERALD_LOG_LEVEL=warn, a real RSA-2048 DKIM key for
+ * the sending domain, the recipient domain's MX on a loopback DNS peer, and a raw-socket sink as
+ * the MX (accepts everything, PIPELINING). CPU per message is the Herald process's user+system
+ * time (all its threads: event loop, DKIM pool, SQLite writer) over the run, from /proc.
+ *
+ *   npm run bench -- mta-throughput
+ *
+ * Runs on the embedded default (SQLite), and again on PostgreSQL + Redis when TEST_DATABASE_URL
+ * and TEST_REDIS_URL are set (a fresh database is created for the run). Target: 1,000 msg/s.
+ *
+ * `relayRun(host, port)` sends the same messages through any SMTP relay to the same sink, for a
+ * reference run against e.g. Postfix (`BENCH_RELAY=host:port`; the relay must route `sink.test`
+ * to the sink's port printed on stderr).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startDnsServer } from '../packages/test-peers/src/index.ts';
+import { hashApiKey } from '../server/src/core/api-users/api-user-auth.ts';
+import { createDkimKey } from '../server/src/core/domains/dkim-key.ts';
+import { SecretBox } from '../server/src/core/security/secret-box.ts';
+import { openDatabase } from '../server/src/db/database.ts';
+import { migrateToLatest } from '../server/src/db/migrate.ts';
+import { SmtpConnection } from '../server/src/mta/smtp-client/smtp-connection.ts';
+import { report, round } from './report.ts';
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 48);
+const TARGET = 1000;
+const REPO = path.join(import.meta.dirname, '..');
+const DOMAIN = 'bench.example.com';
+const API_USER = 'mta_bench';
+const SECRET = randomBytes(32);
+const HTML = `<html><body>${'<p>Hello from the delivery benchmark.</p>'.repeat(26)}</body></html>`.slice(
+  0,
+  1024,
+);
+
+/** A loopback MX that accepts everything: 250 to every command, counts messages, notes the time of each. */
+export interface Sink {
+  port: number;
+  count: number;
+  lastAt: number;
+  waitFor(n: number, timeoutMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSink(): Promise<Sink> {
+  const sockets = new Set<net.Socket>();
+  const sink = { count: 0, lastAt: 0 };
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    let data = false;
+    let buffer = '';
+    socket.setEncoding('latin1');
+    socket.write('220 sink.test ESMTP\r\n');
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      let out = '';
+      for (;;) {
+        if (data) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end < 0) {
+            // Keep only a tail long enough to hold a split terminator.
+            if (buffer.length > 8) buffer = buffer.slice(-8);
+            break;
+          }
+          buffer = buffer.slice(end + 5);
+          data = false;
+          sink.count += 1;
+          sink.lastAt = Date.now();
+          out += `250 2.0.0 ok ${sink.count}\r\n`;
+          continue;
+        }
+        const eol = buffer.indexOf('\r\n');
+        if (eol < 0) break;
+        const line = buffer.slice(0, eol).toUpperCase();
+        buffer = buffer.slice(eol + 2);
+        if (line.startsWith('EHLO')) out += '250-sink.test\r\n250-PIPELINING\r\n250 8BITMIME\r\n';
+        else if (line === 'DATA') {
+          out += '354 go ahead\r\n';
+          data = true;
+          buffer = `\r\n${buffer}`;
+        } else if (line === 'QUIT') {
+          socket.end('221 bye\r\n');
+          return;
+        } else out += '250 ok\r\n';
+      }
+      if (out) socket.write(out);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    get count() {
+      return sink.count;
+    },
+    get lastAt() {
+      return sink.lastAt;
+    },
+    async waitFor(n, timeoutMs) {
+      const until = Date.now() + timeoutMs;
+      while (sink.count < n) {
+        if (Date.now() > until) throw new Error(`sink has ${sink.count} of ${n} messages`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+/** The reference hook: the same 1 KB messages through any SMTP relay at host:port, to the sink. */
+export async function relayRun(host: string, port: number, sink: Sink, messages = MESSAGES): Promise<number> {
+  const start = Date.now();
+  const base = sink.count;
+  const body = Buffer.from(
+    `From: news@${DOMAIN}\r\nTo: reader@sink.test\r\nSubject: Benchmark\r\nMIME-Version: 1.0\r\nContent-Type: text/html\r\n\r\n${HTML}\r\n`,
+  );
+  let next = 0;
+  const one = async () => {
+    const c = await SmtpConnection.open({ host, port, timeoutMs: 30_000, localName: 'bench.local' });
+    while (next < messages) {
+      next += 1;
+      await c.send({ from: `news@${DOMAIN}`, to: ['reader@sink.test'] }, body, () => true);
+    }
+    await c.quit();
+  };
+  await Promise.all(Array.from({ length: 10 }, one));
+  await sink.waitFor(base + messages, 600_000);
+  return messages / ((sink.lastAt - start) / 1000);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function writeFixtures(
+  databaseConfig: Parameters<typeof openDatabase>[0],
+  apiKey: string,
+): Promise<void> {
+  const database = openDatabase(databaseConfig);
+  await migrateToLatest(database);
+  const db = database.db;
+  const now = Date.now();
+  const account = await db
+    .insertInto('accounts')
+    .values({ username: 'mtabench', plan: 'paid', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const key = await createDkimKey(new SecretBox(SECRET), Number(account.id));
+  const domain = await db
+    .insertInto('sending_domains')
+    .values({
+      account_id: account.id,
+      name: DOMAIN,
+      status: 'verified',
+      dkim_selector: key.selector,
+      dkim_public_key: key.publicKey,
+      dkim_private_key_sealed: key.privateKeySealed,
+      verify_key: 'x',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const apiUser = await db
+    .insertInto('api_users')
+    .values({
+      account_id: account.id,
+      name: API_USER,
+      email_type: 'trigger',
+      domain_id: domain.id,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('api_keys')
+    .values({
+      account_id: account.id,
+      api_user_id: apiUser.id,
+      key_hash: hashApiKey(apiKey),
+      key_hint: apiKey.slice(-4),
+      created_at: now,
+    })
+    .execute();
+  await database.close();
+}
+
+/** user+system CPU milliseconds of a process (all threads), from /proc. */
+function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100;
+}
+
+async function waitReady(url: string, child: ChildProcess): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`Herald exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('Herald did not become ready');
+}
+
+async function run(backend: 'sqlite' | 'postgres+redis'): Promise<void> {
+  const dns = await startDnsServer();
+  const sink = await startSink();
+  dns.set('sink.test', 'MX', [{ priority: 10, exchange: 'mx.sink.test' }]);
+  dns.set('mx.sink.test', 'A', ['127.0.0.1']);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-mta-bench-'));
+  const apiKey = randomBytes(24).toString('base64url');
+  const env: Record<string, string> = {};
+  let dropPg: (() => Promise<void>) | undefined;
+  if (backend === 'postgres+redis') {
+    const admin = process.env.TEST_DATABASE_URL as string;
+    const name = `herald_mta_bench_${Date.now()}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    env.REDIS_URL = process.env.TEST_REDIS_URL as string;
+    env.HERALD_QUEUE_PREFIX = `herald-mta-bench-${Date.now()}`;
+    await writeFixtures({ kind: 'postgres', url: env.DATABASE_URL }, apiKey);
+    dropPg = async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    await writeFixtures({ kind: 'sqlite', file: path.join(dataDir, 'herald.db') }, apiKey);
+  }
+  const httpPort = await freePort();
+  const child = spawn(
+    path.join(REPO, 'node_modules/.bin/node'),
+    [...(process.env.BENCH_HERALD_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'server/src/main.ts'],
+    {
+    cwd: REPO,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      ...env,
+      HERALD_ROLE: 'all',
+      HERALD_DATA_DIR: dataDir,
+      HERALD_SECRET_KEY: SECRET.toString('base64'),
+      HERALD_HTTP_HOST: '127.0.0.1',
+      HERALD_HTTP_PORT: String(httpPort),
+      HERALD_SMTP_HOST: '127.0.0.1',
+      HERALD_SMTP_PORT: String(await freePort()),
+      HERALD_INBOUND_SMTP_PORT: String(await freePort()),
+      HERALD_SMTP_STARTTLS_PORT: String(await freePort()),
+      HERALD_SMTP_TLS_PORT: String(await freePort()),
+      HERALD_LOG_LEVEL: 'warn',
+      HERALD_DNS_SERVERS: dns.address,
+      HERALD_MTA_PORT: String(sink.port),
+      HERALD_HOSTNAME: 'herald.bench',
+      HERALD_DELIVERY_POLL_MS: '20',
+      HERALD_DESTINATION_LIMITS: JSON.stringify({ '*': { connections: 20 } }),
+    },
+  });
+  const url = `http://127.0.0.1:${httpPort}`;
+  try {
+    await waitReady(url, child);
+    const body = new URLSearchParams({
+      apiUser: API_USER,
+      apiKey,
+      from: `news@${DOMAIN}`,
+      to: 'reader@sink.test',
+      subject: 'Benchmark',
+      html: HTML,
+    }).toString();
+    const cpuStart = cpuMs(child.pid as number);
+    const start = Date.now();
+    let next = 0;
+    let failed = 0;
+    let acceptedAt = 0;
+    const one = async () => {
+      while (next < MESSAGES) {
+        next += 1;
+        const response = await fetch(`${url}/apiv2/mail/send`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        });
+        const envelope = (await response.json()) as { statusCode: number; message?: string };
+        if (envelope.statusCode !== 200) {
+          if (failed === 0) process.stderr.write(`first refusal: ${JSON.stringify(envelope)}\n`);
+          failed += 1;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, one));
+    acceptedAt = Date.now();
+    await sink.waitFor(MESSAGES - failed, 900_000);
+    const seconds = (sink.lastAt - start) / 1000;
+    const cpu = cpuMs(child.pid as number) - cpuStart;
+    report({
+      bench: 'mta-throughput',
+      backend,
+      messages: MESSAGES,
+      failed,
+      concurrency: CONCURRENCY,
+      accept_seconds: round((acceptedAt - start) / 1000, 2),
+      seconds: round(seconds, 2),
+      delivered_per_second: Math.round((MESSAGES - failed) / seconds),
+      cpu_ms_per_message: round(cpu / MESSAGES, 3),
+      target: TARGET,
+      met: (MESSAGES - failed) / seconds >= TARGET,
+      shared_machine: true,
+    });
+    if (process.env.BENCH_RELAY) {
+      const [host, port] = process.env.BENCH_RELAY.split(':');
+      process.stderr.write(`relay reference: sink on 127.0.0.1:${sink.port}\n`);
+      const rate = await relayRun(host as string, Number(port), sink);
+      report({
+        bench: 'mta-throughput',
+        backend: `relay ${process.env.BENCH_RELAY}`,
+        messages: MESSAGES,
+        delivered_per_second: Math.round(rate),
+      });
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await sink.close();
+    await dns.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await dropPg?.();
+  }
+}
+
+await run('sqlite');
+if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) await run('postgres+redis');

@@ -1,0 +1,126 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+/**
+ * Claiming due recipients. A worker takes a batch of rows that are due (requested, deferred or
+ * held with next_attempt_at ≤ now) or whose lease ran out (status `sending`, lease_expires_at <
+ * now: their worker died), setting status `sending` and its own lease in the same statement.
+ * PostgreSQL: `FOR UPDATE SKIP LOCKED` lets several workers claim side by side without waiting
+ * for each other; SQLite has one writer at a time, so the statement alone is atomic.
+ *
+ * No ORDER BY: with three statuses the (status, next_attempt_at) index cannot give one order,
+ * and sorting every due row on every claim costs more than the order is worth; each status is
+ * still walked in next_attempt_at order.
+ *
+ * Every later write about a claimed row is fenced by `lease_owner`: a worker that lost its lease
+ * (it stalled past the expiry and the row was claimed again) can no longer mark or record it.
+ */
+export interface ClaimedRecipient {
+  id: number;
+  account_id: number;
+  message_id: number;
+  rcpt_index: number;
+  recipient: string;
+  recipient_domain: string;
+  kind: string;
+  vars: string | null;
+  attempts: number;
+  created_at: number;
+  dot_sent_at: number | null;
+  mx_host: string | null;
+}
+
+const COLUMNS = sql.raw(
+  'id, account_id, message_id, rcpt_index, recipient, recipient_domain, kind, vars, attempts, created_at, dot_sent_at, mx_host',
+);
+const DUE = sql.raw("('requested', 'deferred', 'held')");
+
+export class ClaimRepo {
+  private readonly database: Database;
+
+  constructor(database: Database) {
+    this.database = database;
+  }
+
+  async claim(owner: string, limit: number, now: number, leaseMs: number): Promise<ClaimedRecipient[]> {
+    const db = this.database.db;
+    const expires = now + leaseMs;
+    const lock = this.database.dialect === 'postgres' ? sql.raw('FOR UPDATE SKIP LOCKED') : sql.raw('');
+    const set = sql`status = 'sending', lease_owner = ${owner}, lease_expires_at = ${expires}, updated_at = ${now}`;
+    const recovered = await sql<ClaimedRecipient>`
+      UPDATE message_recipients SET ${set}
+      WHERE id IN (SELECT id FROM message_recipients
+        WHERE status = 'sending' AND lease_expires_at < ${now} LIMIT ${limit} ${lock})
+      RETURNING ${COLUMNS}`.execute(db);
+    const rest = limit - recovered.rows.length;
+    if (rest <= 0) return recovered.rows.map(normalize);
+    const due = await sql<ClaimedRecipient>`
+      UPDATE message_recipients SET ${set}
+      WHERE id IN (SELECT id FROM message_recipients
+        WHERE status IN ${DUE} AND next_attempt_at <= ${now}
+        LIMIT ${rest} ${lock})
+      RETURNING ${COLUMNS}`.execute(db);
+    return [...recovered.rows, ...due.rows].map(normalize);
+  }
+
+  /** Pushes the lease of every row this worker holds; returns how many it holds. */
+  async renew(owner: string, now: number, leaseMs: number): Promise<number> {
+    const result = await this.database.db
+      .updateTable('message_recipients')
+      .set({ lease_expires_at: now + leaseMs })
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'sending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * The exactly-once mark, committed before the final dot: only rows this worker still holds are
+   * marked, and only those may be finished on the wire.
+   */
+  async markDotSent(owner: string, ids: number[], now: number): Promise<Set<number>> {
+    const rows = await this.database.db
+      .updateTable('message_recipients')
+      .set({ dot_sent_at: now })
+      .where('id', 'in', ids)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'sending')
+      .returning('id')
+      .execute();
+    return new Set(rows.map((r) => Number(r.id)));
+  }
+
+  /** Hands one row back (its transaction was abandoned before the dot). */
+  async releaseOne(owner: string, id: number): Promise<void> {
+    await this.database.db
+      .updateTable('message_recipients')
+      .set({ lease_expires_at: 0 })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'sending')
+      .where('dot_sent_at', 'is', null)
+      .execute();
+  }
+
+  /** Hands rows back at shutdown: claimable at once by another worker (or this one, restarted). */
+  async release(owner: string): Promise<void> {
+    await this.database.db
+      .updateTable('message_recipients')
+      .set({ lease_expires_at: 0 })
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'sending')
+      .execute();
+  }
+}
+
+function normalize(row: ClaimedRecipient): ClaimedRecipient {
+  return {
+    ...row,
+    id: Number(row.id),
+    account_id: Number(row.account_id),
+    message_id: Number(row.message_id),
+    attempts: Number(row.attempts),
+    created_at: Number(row.created_at),
+    dot_sent_at: row.dot_sent_at === null ? null : Number(row.dot_sent_at),
+  };
+}

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { Logger } from '../../logger.ts';
+import type { ClaimRepo } from './claim.repo.ts';
+import type { DeliveryPipeline } from './delivery-pipeline.ts';
+import type { DeliverySettings } from './delivery-settings.ts';
+
+/**
+ * The delivery loop of one worker process.
+ *
+ * How it fits the queue backend: it does not use it. message_recipients already is the durable
+ * queue (0016's decision: the row is written in the same transaction that accepts the message),
+ * so a job per message, or even a "wake" job per group commit, would be a second store to keep
+ * in step. Instead every worker process polls the table with one indexed claim query: at once
+ * again while claims come back non-empty and there is room in flight, every HERALD_DELIVERY_POLL_MS
+ * (200 ms) when idle, and at once when `wake()` is called in-process (role `all`). Claims carry a
+ * lease the loop renews every third of its length, so a killed worker's rows come back after at
+ * most one lease. This works the same on role `all` over SQLite and on separate api/worker
+ * processes over PostgreSQL + Redis, since the database is what they share; Redis is not needed
+ * for delivery.
+ */
+export class DeliveryLoop {
+  readonly owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private running = false;
+  private inflight = 0;
+  private full = false;
+  private readonly tasks = new Set<Promise<void>>();
+  private wakeUp: (() => void) | null = null;
+  private renewTimer: NodeJS.Timeout | undefined;
+  private loop: Promise<void> | undefined;
+
+  private readonly pipeline: DeliveryPipeline;
+
+  private readonly claims: ClaimRepo;
+
+  private readonly settings: DeliverySettings;
+
+  private readonly logger: Logger;
+
+  constructor(pipeline: DeliveryPipeline, claims: ClaimRepo, settings: DeliverySettings, logger: Logger) {
+    this.pipeline = pipeline;
+
+    this.claims = claims;
+
+    this.settings = settings;
+
+    this.logger = logger;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.renewTimer = setInterval(
+      () => {
+        this.claims.renew(this.owner, Date.now(), this.settings.leaseMs).catch((error: unknown) => {
+          this.logger.warn({ err: (error as Error).message }, 'delivery lease renewal failed');
+        });
+      },
+      Math.max(50, Math.floor(this.settings.leaseMs / 3)),
+    );
+    this.loop = this.run();
+    this.logger.info({ owner: this.owner, concurrency: this.settings.concurrency }, 'delivery loop started');
+  }
+
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  /** Stops claiming, waits for messages in flight (up to timeoutMs), hands the rest back. */
+  async close(timeoutMs: number): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wake();
+    await this.loop;
+    await Promise.race([Promise.allSettled([...this.tasks]), new Promise((r) => setTimeout(r, timeoutMs))]);
+    clearInterval(this.renewTimer);
+    await this.pipeline.flush();
+    await this.claims.release(this.owner).catch(() => {});
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      const room = this.settings.concurrency - this.inflight;
+      if (room <= 0) {
+        this.full = true;
+        await this.pause(this.settings.pollMs);
+        this.full = false;
+        continue;
+      }
+      let claimed: Awaited<ReturnType<ClaimRepo['claim']>> = [];
+      try {
+        claimed = await this.claims.claim(
+          this.owner,
+          Math.min(this.settings.batchSize, room),
+          Date.now(),
+          this.settings.leaseMs,
+        );
+        if (claimed.length > 0) await this.pipeline.prepare(claimed);
+      } catch (error) {
+        this.logger.error({ err: error }, 'claiming recipients failed');
+        await this.pause(this.settings.pollMs);
+        continue;
+      }
+      if (claimed.length === 0) {
+        await this.pause(this.settings.pollMs);
+        continue;
+      }
+      for (const row of claimed) {
+        this.inflight += 1;
+        const task = this.pipeline.process(row, this.owner).finally(() => {
+          this.inflight -= 1;
+          this.tasks.delete(task);
+          if (this.full) this.wake();
+        });
+        this.tasks.add(task);
+      }
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        if (self.wakeUp === done) self.wakeUp = null;
+        resolve();
+      }
+      this.wakeUp = done;
+    });
+  }
+}

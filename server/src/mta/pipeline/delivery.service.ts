@@ -1,0 +1,202 @@
+import os from 'node:os';
+import type { Config } from '../../config.ts';
+import type { SecretBox } from '../../core/security/secret-box.ts';
+import type { Database } from '../../db/database.ts';
+import type { Logger } from '../../logger.ts';
+import { parseBounce } from '../outcome/dsn.ts';
+import { createResolver, type DnsResolver } from '../resolver.ts';
+import { decodeVerp, type VerpOptions } from '../verp.ts';
+import { ClaimRepo } from './claim.repo.ts';
+import { DeliveryLoop } from './delivery-loop.ts';
+import { DeliveryPipeline } from './delivery-pipeline.ts';
+import { verpSecretOf } from './delivery-settings.ts';
+import { appendAttempt, OutcomeWriter } from './outcome.repo.ts';
+import type { SendPolicy, SuppressionCheck } from './policies.ts';
+import { unsubscribeKey } from './unsubscribe-token.ts';
+
+/**
+ * The delivery engine as the core exposes it: `start()` runs the delivery loop in a worker
+ * process; `acceptsBounceAddress` and `recordBounce` serve the inbound MX, which attributes
+ * asynchronous bounces to their recipient through the VERP return path.
+ */
+export interface DeliveryDeps {
+  database: Database;
+  config: Config;
+  logger: Logger;
+  secretBox: SecretBox;
+  secretKey: Buffer;
+  suppression: SuppressionCheck;
+  policy: SendPolicy;
+  resolver?: DnsResolver;
+}
+
+export type BounceResult =
+  | { kind: 'recorded'; recipientId: number; status: string; detail: string }
+  | { kind: 'noted'; recipientId: number; detail: string }
+  | { kind: 'ignored'; reason: string };
+
+export class DeliveryService {
+  private readonly verpSecret: string;
+  private readonly claims: ClaimRepo;
+  private readonly outcomes: OutcomeWriter;
+  private pipeline: DeliveryPipeline | undefined;
+  private loop: DeliveryLoop | undefined;
+
+  private readonly deps: DeliveryDeps;
+
+  constructor(deps: DeliveryDeps) {
+    this.deps = deps;
+    this.verpSecret = verpSecretOf(deps.config.delivery, deps.secretKey);
+    this.claims = new ClaimRepo(deps.database);
+    this.outcomes = new OutcomeWriter(deps.database);
+  }
+
+  /** Starts this process's delivery loop (worker role). */
+  start(): DeliveryLoop {
+    if (this.loop) return this.loop;
+    const { config } = this.deps;
+    this.pipeline = new DeliveryPipeline({
+      database: this.deps.database,
+      logger: this.deps.logger.child({ component: 'delivery' }),
+      secretBox: this.deps.secretBox,
+      settings: config.delivery,
+      resolver: this.deps.resolver ?? createResolver(config.dnsServers),
+      mtaPort: config.mtaPort,
+      localName: config.hostname ?? os.hostname(),
+      publicUrl: config.publicUrl,
+      verpSecret: this.verpSecret,
+      unsubscribeKey: unsubscribeKey(this.deps.secretKey),
+      suppression: this.deps.suppression,
+      policy: this.deps.policy,
+      claims: this.claims,
+      outcomes: this.outcomes,
+    });
+    this.loop = new DeliveryLoop(
+      this.pipeline,
+      this.claims,
+      config.delivery,
+      this.deps.logger.child({ component: 'delivery' }),
+    );
+    this.loop.start();
+    return this.loop;
+  }
+
+  /** Claims at once instead of at the next poll (in-process; e.g. after a group commit). */
+  wake(): void {
+    this.loop?.wake();
+  }
+
+  async stop(timeoutMs: number): Promise<void> {
+    await this.loop?.close(timeoutMs);
+    await this.pipeline?.close();
+    this.loop = undefined;
+    this.pipeline = undefined;
+  }
+
+  /** VERP options for an address: any domain, as long as the tag is ours (mail_from domains too). */
+  private verpFor(address: string): VerpOptions {
+    const bare = address.trim().replace(/^<|>$/g, '');
+    return { secret: this.verpSecret, bounceDomain: bare.slice(bare.lastIndexOf('@') + 1) };
+  }
+
+  acceptsBounceAddress(address: string): boolean {
+    return decodeVerp(address, this.verpFor(address)).kind === 'recipient';
+  }
+
+  /**
+   * An asynchronous bounce: a failure report makes the recipient a soft bounce with the report's
+   * reason (a delivered recipient included: the remote side accepted, then gave up), a "delayed"
+   * report is only noted in the send log. Either way the report becomes a send-log row.
+   */
+  async recordBounce(raw: Buffer, envelopeTo: string[]): Promise<BounceResult> {
+    const address = envelopeTo.find((a) => this.acceptsBounceAddress(a));
+    if (!address) return { kind: 'ignored', reason: 'no VERP recipient' };
+    const parsed = parseBounce(raw, { envelopeTo: [address], verp: this.verpFor(address) });
+    if (parsed.kind !== 'bounce' || parsed.recipientId === null) {
+      return { kind: 'ignored', reason: 'not a delivery report' };
+    }
+    const db = this.deps.database.db;
+    const row = await db
+      .selectFrom('message_recipients')
+      .select(['id', 'account_id', 'recipient', 'status', 'attempts'])
+      .where('id', '=', parsed.recipientId)
+      .executeTakeFirst();
+    if (!row) return { kind: 'ignored', reason: 'recipient no longer exists' };
+    const report = parsed.recipients.find((r) => r.action === 'failed') ?? parsed.recipients[0];
+    if (!report) return { kind: 'ignored', reason: 'report names no recipient' };
+    const outcome = report.outcome;
+    const at = Date.now();
+    const attempt = Number(row.attempts) + 1;
+    const mxHost = report.remoteMta ?? parsed.reportingMta;
+    if (outcome.kind !== 'soft_bounce' && outcome.kind !== 'invalid') {
+      await appendAttempt(this.deps.database, {
+        recipientId: Number(row.id),
+        accountId: Number(row.account_id),
+        owner: null,
+        status: outcome.kind === 'delivered' ? 'delivered' : 'deferred',
+        attempt,
+        countsAsAttempt: false,
+        at,
+        nextAttemptAt: null,
+        category: outcome.kind === 'deferred' ? outcome.category : null,
+        reason: null,
+        subStatus: null,
+        reply: `report (${report.action}): ${outcome.detail}`,
+        mxHost,
+        mxIp: null,
+        tls: false,
+        durationMs: null,
+      });
+      return { kind: 'noted', recipientId: Number(row.id), detail: outcome.detail };
+    }
+    if (!['delivered', 'sending', 'deferred', 'requested', 'held'].includes(row.status)) {
+      return { kind: 'ignored', reason: `recipient is already ${row.status}` };
+    }
+    const softClass = outcome.kind === 'soft_bounce' ? outcome.class : outcome.reason;
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('message_recipients')
+        .set({
+          status: 'soft_bounce',
+          sub_status: outcome.subStatus,
+          reason: softClass,
+          last_reply: outcome.detail,
+          lease_owner: null,
+          lease_expires_at: null,
+          attempts: attempt,
+          updated_at: at,
+        })
+        .where('id', '=', Number(row.id))
+        .execute();
+      await trx
+        .insertInto('recipient_attempts')
+        .values({
+          recipient_id: Number(row.id),
+          account_id: Number(row.account_id),
+          attempt,
+          at,
+          outcome: 'soft_bounce',
+          category: outcome.category,
+          reason: softClass,
+          sub_status: outcome.subStatus,
+          reply: outcome.detail,
+          mx_host: mxHost,
+          mx_ip: null,
+          tls: 0,
+          duration_ms: null,
+        })
+        .execute();
+    });
+    await this.deps.suppression
+      .recordFailure(Number(row.account_id), row.recipient, {
+        category: outcome.category,
+        kind: 'soft_bounce',
+        detail: outcome.detail,
+        at,
+      })
+      .catch((error: unknown) =>
+        this.deps.logger.error({ err: error }, 'recording a bounce on the lists failed'),
+      );
+    return { kind: 'recorded', recipientId: Number(row.id), status: 'soft_bounce', detail: outcome.detail };
+  }
+}

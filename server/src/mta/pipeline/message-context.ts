@@ -1,0 +1,120 @@
+import type { Database } from '../../db/database.ts';
+
+/**
+ * What the pipeline needs of an accepted message, loaded once for all claimed recipients of a
+ * batch (four queries however many messages) and kept in a small cache, since the recipients of
+ * one message are usually claimed over several batches.
+ */
+export interface MessageContext {
+  id: number;
+  accountId: number;
+  apiUserId: number | null;
+  scMessageId: string;
+  source: string;
+  emailType: 'trigger' | 'batch';
+  fromAddress: string;
+  fromName: string | null;
+  replyTo: string | null;
+  subject: string;
+  labelId: number | null;
+  headers: Record<string, string>;
+  section: Record<string, string> | null;
+  pubsub: Record<string, string | number> | null;
+  individual: boolean;
+  html: string | null;
+  plain: string | null;
+  mime: Buffer | null;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+  /** Broadcast mail: the To and Cc headers everyone sees. */
+  toList: string[];
+  ccList: string[];
+  senderDomain: string;
+}
+
+const CACHE_SIZE = 5000;
+
+export class MessageContexts {
+  private readonly cache = new Map<number, MessageContext>();
+
+  private readonly database: Database;
+
+  constructor(database: Database) {
+    this.database = database;
+  }
+
+  get(id: number): MessageContext | undefined {
+    return this.cache.get(id);
+  }
+
+  async ensure(ids: number[]): Promise<void> {
+    const missing = [...new Set(ids)].filter((id) => !this.cache.has(id));
+    if (missing.length === 0) return;
+    const db = this.database.db;
+    const [messages, contents, attachments] = await Promise.all([
+      db.selectFrom('messages').selectAll().where('id', 'in', missing).execute(),
+      db.selectFrom('message_contents').selectAll().where('message_id', 'in', missing).execute(),
+      db.selectFrom('message_attachments').selectAll().where('message_id', 'in', missing).execute(),
+    ]);
+    const broadcast = messages.filter((m) => !m.individual && m.source !== 'smtp').map((m) => Number(m.id));
+    const visible =
+      broadcast.length > 0
+        ? await db
+            .selectFrom('message_recipients')
+            .select(['message_id', 'recipient', 'kind'])
+            .where('message_id', 'in', broadcast)
+            .where('kind', 'in', ['to', 'cc'])
+            .orderBy('rcpt_index')
+            .execute()
+        : [];
+    const content = new Map(contents.map((c) => [Number(c.message_id), c]));
+    for (const m of messages) {
+      const id = Number(m.id);
+      const body = content.get(id);
+      const xsmtpapi = m.xsmtpapi
+        ? (JSON.parse(m.xsmtpapi) as {
+            section?: Record<string, string>;
+            pubsub?: Record<string, string | number>;
+          })
+        : {};
+      const mine = visible.filter((r) => Number(r.message_id) === id);
+      this.remember({
+        id,
+        accountId: Number(m.account_id),
+        apiUserId: m.api_user_id === null ? null : Number(m.api_user_id),
+        scMessageId: m.message_id,
+        source: m.source,
+        emailType: m.email_type,
+        fromAddress: m.from_address,
+        fromName: m.from_name,
+        replyTo: m.reply_to,
+        subject: m.subject,
+        labelId: m.label_id === null ? null : Number(m.label_id),
+        headers: m.headers ? (JSON.parse(m.headers) as Record<string, string>) : {},
+        section: xsmtpapi.section ?? null,
+        pubsub: xsmtpapi.pubsub ?? null,
+        individual: Boolean(m.individual),
+        html: body?.html ?? null,
+        plain: body?.plain ?? null,
+        mime: body?.mime ? Buffer.from(body.mime) : null,
+        attachments: attachments
+          .filter((a) => Number(a.message_id) === id)
+          .map((a) => ({
+            filename: a.filename,
+            contentType: a.content_type,
+            content: Buffer.from(a.content),
+          })),
+        toList: mine.filter((r) => r.kind === 'to').map((r) => r.recipient),
+        ccList: mine.filter((r) => r.kind === 'cc').map((r) => r.recipient),
+        senderDomain: m.from_address.slice(m.from_address.lastIndexOf('@') + 1).toLowerCase(),
+      });
+    }
+  }
+
+  private remember(context: MessageContext): void {
+    if (this.cache.size >= CACHE_SIZE) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    this.cache.set(context.id, context);
+  }
+}

@@ -1,0 +1,185 @@
+import { type Insertable, type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { AttemptOutcome, RecipientAttemptsTable } from '../../db/delivery-schema.ts';
+import type { DB } from '../../db/schema.ts';
+
+/**
+ * Recording outcomes (STYLE principle 9): every stop of a recipient writes its status with a
+ * human reason and appends a row to the send log. Writes from many connections are grouped: a
+ * record waits for the next flush (the same event-loop turn, or the end of the flush running),
+ * and one transaction writes them all, which is what lets one worker record a thousand outcomes a
+ * second on either database. A record is fenced by the lease owner; a worker that lost the row
+ * writes nothing.
+ */
+export interface OutcomeRecord {
+  recipientId: number;
+  accountId: number;
+  /** The lease owner that must still hold the row; null for asynchronous bounces (no lease). */
+  owner: string | null;
+  status: AttemptOutcome;
+  /** Attempts after this one (message_recipients.attempts); the send log's attempt number. */
+  attempt: number;
+  countsAsAttempt: boolean;
+  at: number;
+  nextAttemptAt: number | null;
+  category: string | null;
+  reason: string | null;
+  subStatus: number | null;
+  reply: string | null;
+  mxHost: string | null;
+  mxIp: string | null;
+  tls: boolean;
+  durationMs: number | null;
+}
+
+const CHUNK = 100;
+
+/**
+ * One UPDATE … FROM (VALUES …) per chunk of records (SQLite ≥ 3.33 and PostgreSQL both have
+ * it): a statement per row would be prepared and sent one by one, which is most of the cost.
+ */
+async function updateChunk(trx: Kysely<DB>, records: OutcomeRecord[]): Promise<number[]> {
+  const rows = records.map(
+    (r) => sql`(CAST(${r.recipientId} AS bigint), CAST(${r.owner} AS text), CAST(${r.status} AS text),
+      CAST(${r.countsAsAttempt ? 1 : 0} AS integer), CAST(${r.attempt} AS integer),
+      CAST(${r.nextAttemptAt} AS bigint), CAST(${r.subStatus} AS integer), CAST(${r.reason} AS text),
+      CAST(${r.reply} AS text), CAST(${r.mxHost} AS text), CAST(${r.at} AS bigint))`,
+  );
+  const result = await sql<{ id: number }>`
+    WITH v(id, owner, status, counts, attempt, next_at, sub_status, reason, reply, mx_host, at) AS (
+      VALUES ${sql.join(rows)})
+    UPDATE message_recipients SET
+      status = v.status,
+      attempts = CASE WHEN v.counts = 1 THEN v.attempt ELSE message_recipients.attempts END,
+      next_attempt_at = COALESCE(v.next_at, message_recipients.next_attempt_at),
+      delivered_at = CASE WHEN v.status = 'delivered' THEN v.at ELSE message_recipients.delivered_at END,
+      dot_sent_at = CASE WHEN v.status IN ('deferred', 'held') THEN NULL ELSE message_recipients.dot_sent_at END,
+      sub_status = v.sub_status,
+      reason = v.reason,
+      last_reply = v.reply,
+      mx_host = COALESCE(v.mx_host, message_recipients.mx_host),
+      lease_owner = NULL,
+      lease_expires_at = NULL,
+      updated_at = v.at
+    FROM v
+    WHERE message_recipients.id = v.id AND message_recipients.lease_owner = v.owner
+      AND message_recipients.status = 'sending'
+    RETURNING message_recipients.id`.execute(trx);
+  return result.rows.map((r) => Number(r.id));
+}
+
+interface Pending {
+  record: OutcomeRecord;
+  resolve(written: boolean): void;
+  reject(error: Error): void;
+}
+
+export class OutcomeWriter {
+  private queue: Pending[] = [];
+  private flushing: Promise<void> | null = null;
+  private scheduled = false;
+
+  private readonly database: Database;
+
+  constructor(database: Database) {
+    this.database = database;
+  }
+
+  /** Resolves true when written, false when the row was no longer this worker's. */
+  write(record: OutcomeRecord): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ record, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  async drain(): Promise<void> {
+    while (this.queue.length > 0 || this.flushing) {
+      if (this.flushing) await this.flushing;
+      else await this.flush();
+    }
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.flushing) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushing || this.queue.length === 0) return;
+    const batch = this.queue;
+    this.queue = [];
+    this.flushing = (async () => {
+      try {
+        const written = await this.database.db.transaction().execute(async (trx) => {
+          const done = new Set<number>();
+          for (let i = 0; i < batch.length; i += CHUNK) {
+            for (const id of await updateChunk(
+              trx,
+              batch.slice(i, i + CHUNK).map((p) => p.record),
+            ))
+              done.add(id);
+          }
+          const attempts: Insertable<RecipientAttemptsTable>[] = batch
+            .map((p) => p.record)
+            .filter((r) => done.has(r.recipientId))
+            .map((r) => ({
+              recipient_id: r.recipientId,
+              account_id: r.accountId,
+              attempt: r.attempt,
+              at: r.at,
+              outcome: r.status,
+              category: r.category,
+              reason: r.reason,
+              sub_status: r.subStatus,
+              reply: r.reply,
+              mx_host: r.mxHost,
+              mx_ip: r.mxIp,
+              tls: r.tls ? 1 : 0,
+              duration_ms: r.durationMs,
+            }));
+          for (let i = 0; i < attempts.length; i += CHUNK) {
+            await trx
+              .insertInto('recipient_attempts')
+              .values(attempts.slice(i, i + CHUNK))
+              .execute();
+          }
+          return batch.map((p) => done.has(p.record.recipientId));
+        });
+        for (const [i, p] of batch.entries()) p.resolve(written[i] ?? false);
+      } catch (error) {
+        for (const p of batch) p.reject(error as Error);
+      } finally {
+        this.flushing = null;
+        if (this.queue.length > 0) this.schedule();
+      }
+    })();
+    return this.flushing;
+  }
+}
+
+/** Appends a send-log row without touching the recipient (a "delayed" DSN, a note). */
+export async function appendAttempt(database: Database, record: OutcomeRecord): Promise<void> {
+  await database.db
+    .insertInto('recipient_attempts')
+    .values({
+      recipient_id: record.recipientId,
+      account_id: record.accountId,
+      attempt: record.attempt,
+      at: record.at,
+      outcome: record.status,
+      category: record.category,
+      reason: record.reason,
+      sub_status: record.subStatus,
+      reply: record.reply,
+      mx_host: record.mxHost,
+      mx_ip: record.mxIp,
+      tls: record.tls ? 1 : 0,
+      duration_ms: record.durationMs,
+    })
+    .execute();
+}

@@ -1,0 +1,106 @@
+import type { FailureCategory, InvalidReason } from '../outcome/classify.ts';
+
+/**
+ * The seams between the delivery pipeline and the account-level rules it applies. The pipeline
+ * (server/src/mta/pipeline/) owns claiming, rendering, signing, routing, SMTP and recording; it
+ * asks these two services, built elsewhere in the core, what an account's rules say:
+ *  - suppression (server/src/core/suppression/): is this recipient on a list, and what to add to
+ *    the lists when an outcome says so;
+ *  - send policy (server/src/core/sender-configs/ and server/src/core/queues/): hold a message
+ *    (queue paused, do-not-disturb window), and the headers and TLS rules the account configured.
+ * Both are plain interfaces so the pipeline is built against them and the composition root hands
+ * it the real services.
+ */
+
+/** Recipient statuses of message_recipients.status, shared by the pipeline and the data views. */
+export const RECIPIENT_STATUSES = [
+  'requested',
+  'sending',
+  'deferred',
+  'held',
+  'delivered',
+  'soft_bounce',
+  'invalid',
+  'deleted',
+] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+
+/** Which list stopped a recipient; `intercept` is a custom interception rule. */
+export type SuppressionList =
+  | 'global_invalid'
+  | 'bounce'
+  | 'unsubscribe'
+  | 'spam'
+  | 'user_defined'
+  | 'intercept';
+
+export interface Suppressed {
+  list: SuppressionList;
+  /** product-spec §8 invalid reason the recipient is recorded with. */
+  reason: InvalidReason;
+  /** SendCloud sub-status (401 blacklist, 402 unsubscribed, ...). */
+  subStatus: number;
+  /** Human text for the send log, e.g. "in blacklist (address does not exist, until 2026-11-23 10:00)". */
+  detail: string;
+}
+
+export interface SuppressionCheck {
+  /**
+   * Null when the recipient may be sent to. Checked once per recipient right before rendering,
+   * so a list change applies to mail still queued.
+   */
+  check(
+    accountId: number,
+    recipient: string,
+    context: { apiUserId: number | null; labelId: number | null; emailType: 'trigger' | 'batch' },
+  ): Promise<Suppressed | null>;
+  /**
+   * Called by the pipeline after a final failure: an address that does not exist goes on the
+   * global invalid list (blocked 2^n hours, at most 30 days); a bounce goes on the account's
+   * bounce list; spam-complaint outcomes on its spam list (180 days).
+   */
+  recordFailure(
+    accountId: number,
+    recipient: string,
+    failure: { category: FailureCategory; kind: 'invalid' | 'soft_bounce'; detail: string; at: number },
+  ): Promise<void>;
+}
+
+/** What the message looks like to the policy rules. */
+export interface PolicyMessage {
+  accountId: number;
+  apiUserId: number | null;
+  apiUser: string | null;
+  /** The sender's domain (from address). */
+  senderDomain: string;
+  labelId: number | null;
+  emailType: 'trigger' | 'batch';
+  recipientDomain: string;
+}
+
+export interface SendPolicy {
+  /**
+   * Until when the recipient's delivery waits, or null to go now: a suspended queue (with its
+   * recover time, or far future when none) or a do-not-disturb window (batch mail only; released
+   * at the window's end).
+   */
+  holdUntil(message: PolicyMessage, now: number): Promise<{ until: number; reason: string } | null>;
+  /**
+   * The account's fixed from / mail_from and AD mark, applied when the message is built. The
+   * fixed from is set per receiving domain (or for all): pass the recipient's domain to get its
+   * own prefix; without it only the all-domains prefix applies.
+   */
+  headerRules(
+    accountId: number,
+    recipientDomain?: string,
+  ): Promise<{
+    /** Replaces the From address's local part, e.g. "noreply" → noreply@<sender domain>. */
+    fixedFromPrefix: string | null;
+    /** The envelope sender's domain override (mail_from), when the account configured one. */
+    mailFromDomain: string | null;
+    /** Where the AD mark goes on batch mail, and its text. */
+    adMark: { position: 'before' | 'after'; text: string } | null;
+  }>;
+  /** True when the account requires TLS towards this receiving domain (the TLS sender config). */
+  requiresTls(accountId: number, recipientDomain: string): Promise<boolean>;
+}

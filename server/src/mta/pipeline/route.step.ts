@@ -1,0 +1,156 @@
+import { type DnsFailure, resolveAddresses, resolveMx } from '../mx.ts';
+import type { DnsResolver } from '../resolver.ts';
+import { asFailure, type Opener, type OpenFailure } from '../smtp-client/connection-pool.ts';
+import { SmtpConnection } from '../smtp-client/smtp-connection.ts';
+import type { RelaySettings } from './delivery-settings.ts';
+
+/**
+ * Routing: where a receiving domain's mail goes. Direct delivery resolves the domain's MX hosts
+ * through the configured resolver (priority order, A/AAAA fallback, null MX = the domain takes no
+ * mail: a permanent failure) and opens connections to the first host and address that answers;
+ * relay mode sends everything to one smart host with AUTH. MX answers are cached for a minute.
+ *
+ * A connection is upgraded with STARTTLS whenever the server offers it. Certificates are not
+ * checked towards MX hosts (opportunistic TLS, as Postfix's `may` level: MX certificates rarely
+ * match), but are towards a relay unless its URL says `insecure=1`.
+ */
+export type RouteResolution = { kind: 'route'; key: string; opener: Opener } | DnsFailure;
+
+export interface RouterOptions {
+  resolver: DnsResolver;
+  mtaPort: number;
+  localName: string;
+  timeoutMs: number;
+  relay: RelaySettings | undefined;
+}
+
+const MX_CACHE_MS = 60_000;
+
+export class Router {
+  private readonly mxCache = new Map<string, { at: number; hosts: Promise<RouteResolution> }>();
+
+  private readonly options: RouterOptions;
+
+  constructor(options: RouterOptions) {
+    this.options = options;
+  }
+
+  route(domain: string): Promise<RouteResolution> {
+    const relay = this.options.relay;
+    if (relay) return Promise.resolve({ kind: 'route', key: 'relay', opener: () => this.openRelay(relay) });
+    const cached = this.mxCache.get(domain);
+    if (cached && Date.now() - cached.at < MX_CACHE_MS) return cached.hosts;
+    const hosts = this.resolve(domain);
+    this.mxCache.set(domain, { at: Date.now(), hosts });
+    void hosts.then((r) => {
+      if (r.kind === 'failed' && !r.permanent) this.mxCache.delete(domain);
+    });
+    return hosts;
+  }
+
+  private async resolve(domain: string): Promise<RouteResolution> {
+    const mx = await resolveMx(this.options.resolver, domain);
+    if (mx.kind === 'failed') return mx;
+    return { kind: 'route', key: `mx:${domain}`, opener: () => this.openMx(mx.hosts.map((h) => h.host)) };
+  }
+
+  private async openMx(hosts: string[]): Promise<{ connection: SmtpConnection } | { failure: OpenFailure }> {
+    let last: OpenFailure = {
+      kind: 'transport',
+      code: 'ENOHOST',
+      message: 'no MX host answered',
+      host: null,
+    };
+    for (const host of hosts) {
+      const addresses = await resolveAddresses(this.options.resolver, host);
+      if (addresses.kind === 'failed') {
+        last = {
+          kind: 'transport',
+          code: addresses.permanent ? 'ENOADDR' : 'EDNS',
+          message: addresses.reason,
+          host,
+        };
+        continue;
+      }
+      for (const address of addresses.addresses) {
+        try {
+          const connection = await SmtpConnection.open({
+            host: address,
+            servername: host,
+            port: this.options.mtaPort,
+            timeoutMs: this.options.timeoutMs,
+            localName: this.options.localName,
+          });
+          await connection.startTls({
+            servername: host,
+            rejectUnauthorized: false,
+            localName: this.options.localName,
+          });
+          return { connection: Object.assign(connection, { mxName: host }) };
+        } catch (error) {
+          last = asFailure(error, host);
+          // A 5xx greeting is the organisation speaking: the next MX would say the same.
+          if (last.kind === 'refused' && last.code >= 500) return { failure: last };
+        }
+      }
+    }
+    return { failure: last };
+  }
+
+  private async openRelay(
+    relay: RelaySettings,
+  ): Promise<{ connection: SmtpConnection } | { failure: OpenFailure }> {
+    let connection: SmtpConnection | undefined;
+    try {
+      connection = await SmtpConnection.open({
+        host: relay.host,
+        port: relay.port,
+        implicitTls: relay.security === 'tls',
+        rejectUnauthorized: relay.rejectUnauthorized,
+        timeoutMs: this.options.timeoutMs,
+        localName: this.options.localName,
+      });
+      const secure = await connection.startTls({
+        servername: relay.host,
+        rejectUnauthorized: relay.rejectUnauthorized,
+        localName: this.options.localName,
+      });
+      if (relay.requireTls && !secure) {
+        connection.destroy();
+        return {
+          failure: {
+            kind: 'transport',
+            code: 'ETLSREQUIRED',
+            message: `relay ${relay.host} offers no STARTTLS`,
+            host: relay.host,
+          },
+        };
+      }
+      if (relay.auth) {
+        const answer = await connection.auth(relay.auth.user, relay.auth.pass);
+        if (answer.code !== 235) {
+          connection.destroy();
+          // The relay refusing our credentials is our configuration, not the recipient: retry later.
+          const text = answer.text.replace(/\n/g, ' ');
+          return {
+            failure: {
+              kind: 'transport',
+              code: 'EAUTH',
+              message: `relay AUTH failed: ${text}`,
+              host: relay.host,
+            },
+          };
+        }
+      }
+      return { connection: Object.assign(connection, { mxName: relay.host }) };
+    } catch (error) {
+      connection?.destroy();
+      return { failure: asFailure(error, relay.host) };
+    }
+  }
+}
+
+/** The MX name a pooled connection was opened for (its address is `connection.remoteAddress`). */
+export function mxNameOf(connection: SmtpConnection): string {
+  return (connection as SmtpConnection & { mxName?: string }).mxName ?? connection.host;
+}

@@ -1,0 +1,186 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { testTls } from '@herald/test-peers';
+import { SMTPServer } from 'smtp-server';
+import { loadSecretKey } from '../../src/core/security/secret-box.ts';
+import { unsubscribeKey, verifyUnsubscribeToken } from '../../src/mta/pipeline/unsubscribe-token.ts';
+import { SmtpConnection } from '../../src/mta/smtp-client/smtp-connection.ts';
+import { createInboundServer } from '../../src/smtp/inbound-server.ts';
+import { closeSmtp, listenSmtp } from '../../src/smtp/listen.ts';
+import { verify } from './dkim-helpers.ts';
+import { type PipelineHarness, startPipeline } from './pipeline-harness.ts';
+
+/** Bounces after delivery, relay mode, per-destination rate limits and batch-mail headers. */
+describe('delivery pipeline: bounces, relay, limits, batch mail', () => {
+  const harnesses: PipelineHarness[] = [];
+  const servers: SMTPServer[] = [];
+  after(async () => {
+    await Promise.all(harnesses.map((h) => h.close()));
+    await Promise.all(servers.map(closeSmtp));
+  });
+
+  it('a DSN sent later to the VERP address makes the delivered recipient a soft bounce', async () => {
+    const h = await startPipeline();
+    harnesses.push(h);
+    const [emailId] = await h.send({ to: 'gone@dest.test', subject: 'Later', html: '<p>x</p>' });
+    assert.ok(emailId);
+    const [mail] = await h.mx.waitForMessages(1);
+    assert.ok(mail);
+    await h.waitForStatus(emailId, 'delivered');
+
+    const inbound = createInboundServer(h.t.core);
+    servers.push(inbound);
+    const address = await listenSmtp(inbound, 0, '127.0.0.1');
+    const client = await SmtpConnection.open({
+      host: '127.0.0.1',
+      port: address.port,
+      timeoutMs: 5000,
+      localName: 'mx.dest.test',
+    });
+    const refused = await client.send(
+      { from: '', to: ['postmaster@mx.herald.test'] },
+      Buffer.from('Subject: x\r\n\r\nx\r\n'),
+      () => true,
+    );
+    assert.equal(refused.rcpt[0]?.code, 550, 'an address Herald did not issue is refused');
+
+    const dsn = [
+      'From: Mail Delivery System <MAILER-DAEMON@mx.dest.test>',
+      `To: ${mail.mailFrom}`,
+      'Subject: Undelivered Mail Returned to Sender',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="B"',
+      '',
+      '--B',
+      'Content-Type: text/plain',
+      '',
+      'The mailbox is gone.',
+      '--B',
+      'Content-Type: message/delivery-status',
+      '',
+      'Reporting-MTA: dns; mx.dest.test',
+      '',
+      'Final-Recipient: rfc822; gone@dest.test',
+      'Action: failed',
+      'Status: 5.1.1',
+      'Diagnostic-Code: smtp; 550 5.1.1 <gone@dest.test>: mailbox unavailable',
+      '',
+      '--B--',
+      '',
+    ].join('\r\n');
+    const sent = await client.send({ from: '', to: [mail.mailFrom] }, Buffer.from(dsn), () => true);
+    await client.quit();
+    assert.equal(sent.final?.code, 250, sent.final?.text);
+
+    const row = await h.waitForStatus(emailId, 'soft_bounce');
+    assert.equal(row.reason, 'address_missing');
+    assert.equal(row.sub_status, 506);
+    assert.match(String(row.last_reply), /mailbox unavailable/);
+    const log = await h.attempts(emailId);
+    assert.deepEqual(
+      log.map((a) => a.outcome),
+      ['delivered', 'soft_bounce'],
+    );
+  });
+
+  it('relay mode: everything goes to the smart host, with STARTTLS and AUTH', async () => {
+    const received: { user: string | undefined; rcpt: string[]; secure: boolean; raw: string }[] = [];
+    const tls = testTls();
+    const relay = new SMTPServer({
+      key: tls.key,
+      cert: tls.cert,
+      authMethods: ['PLAIN', 'LOGIN'],
+      allowInsecureAuth: false,
+      logger: false,
+      onAuth(auth, _session, callback) {
+        if (auth.username === 'relayuser' && auth.password === 's3cret p@ss')
+          return callback(null, { user: auth.username });
+        callback(new Error('bad credentials'));
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({
+            user: session.user as string | undefined,
+            rcpt: session.envelope.rcptTo.map((r) => r.address),
+            secure: session.secure,
+            raw: Buffer.concat(chunks).toString(),
+          });
+          callback();
+        });
+      },
+    });
+    servers.push(relay);
+    const port = (await listenSmtp(relay, 0, '127.0.0.1')).port;
+    const h = await startPipeline({
+      env: {
+        HERALD_RELAY_URL: `smtp://relayuser:${encodeURIComponent('s3cret p@ss')}@127.0.0.1:${port}?insecure=1&starttls=required`,
+      },
+    });
+    harnesses.push(h);
+    const [emailId] = await h.send({
+      to: 'someone@elsewhere.example',
+      subject: 'Via relay',
+      html: '<p>x</p>',
+    });
+    assert.ok(emailId);
+    await h.waitForStatus(emailId, 'delivered');
+    assert.equal(received.length, 1);
+    assert.equal(received[0]?.user, 'relayuser');
+    assert.equal(received[0]?.secure, true);
+    assert.deepEqual(received[0]?.rcpt, ['someone@elsewhere.example']);
+    assert.equal(h.mx.messages.length, 0, 'nothing went to the MX');
+    assert.equal((await verify(Buffer.from(received[0]?.raw ?? ''), h.sender.dkimTxt)).result, 'pass');
+  });
+
+  it('per-destination rate limit: arrivals at the MX are spaced by the configured rate', async () => {
+    const h = await startPipeline({
+      env: {
+        HERALD_DESTINATION_LIMITS: JSON.stringify({ 'dest.test': { connections: 2, messagesPerSecond: 10 } }),
+      },
+    });
+    harnesses.push(h);
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        h.send({ to: `rate${i}@dest.test`, subject: `r${i}`, html: '<p>x</p>' }),
+      ),
+    );
+    const mails = await h.mx.waitForMessages(12, 10_000);
+    const times = mails.map((m) => m.receivedAt.getTime()).sort((a, b) => a - b);
+    const span = (times[11] as number) - (times[0] as number);
+    assert.ok(span >= 900, `12 messages at 10/s took ${span} ms (expected about 1100)`);
+    for (let i = 5; i < times.length; i++) {
+      const window = (times[i] as number) - (times[i - 5] as number);
+      assert.ok(window >= 300, `6 arrivals within ${window} ms: far above 10/s`);
+    }
+    assert.ok(h.mx.connections <= 2);
+  });
+
+  it('batch mail carries one-click List-Unsubscribe headers with a signed token, inside the DKIM signature', async () => {
+    const h = await startPipeline({ emailType: 'batch' });
+    harnesses.push(h);
+    const [emailId] = await h.send({ to: 'reader@dest.test', subject: 'Newsletter', html: '<p>news</p>' });
+    assert.ok(emailId);
+    const [mail] = await h.mx.waitForMessages(1);
+    assert.ok(mail);
+    const header = mail.headers['list-unsubscribe']?.[0] ?? '';
+    const match = /^<https:\/\/herald\.test\/unsubscribe\/([^>]+)>$/.exec(header);
+    assert.ok(match, header);
+    assert.equal(mail.headers['list-unsubscribe-post']?.[0], 'List-Unsubscribe=One-Click');
+    const row = await h.recipient(emailId);
+    const claim = verifyUnsubscribeToken(match[1] as string, unsubscribeKey(loadSecretKey(h.t.core.config)));
+    assert.deepEqual(claim, {
+      accountId: h.sender.accountId,
+      recipientId: Number(row.id),
+      email: 'reader@dest.test',
+    });
+    assert.equal(
+      verifyUnsubscribeToken(`${match[1]}x`, unsubscribeKey(loadSecretKey(h.t.core.config))),
+      null,
+    );
+    const dkim = await verify(Buffer.from(mail.raw), h.sender.dkimTxt);
+    assert.equal(dkim.result, 'pass');
+    assert.match(mail.raw, /^DKIM-Signature:[\s\S]*?h=[^;]*list-unsubscribe:list-unsubscribe-post/m);
+  });
+});
