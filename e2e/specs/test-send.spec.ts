@@ -14,7 +14,8 @@ import { type MailPeers, startMailPeers } from '../harness/mail-peers.ts';
  * to two addresses from the API_USER's domain, and sees the accepted emailIds and the two
  * recipient records with status "requested" (also checked in the database). The verified
  * domain and the API_USER are rows written into the Herald's database, as the domains and
- * API_USER areas would leave them.
+ * API_USER areas would leave them. Herald runs the api role only, so nothing delivers the mail
+ * while the test looks at it.
  */
 let peers: MailPeers;
 let herald: Herald;
@@ -26,7 +27,11 @@ before(async () => {
   peers = await startMailPeers();
   const consoleDir = process.env.HERALD_CONSOLE_DIR;
   [herald, browser] = await Promise.all([
-    startHerald({ env: { ...peers.env, ...(consoleDir ? { HERALD_CONSOLE_DIR: consoleDir } : {}) } }),
+    // The api role alone: no delivery worker picks the mail up, so what the screen shows is the
+    // accepted state itself (the whole flow to the MX is e2e/specs/sending-flow.spec.ts).
+    startHerald({
+      env: { ...peers.env, HERALD_ROLE: 'api', ...(consoleDir ? { HERALD_CONSOLE_DIR: consoleDir } : {}) },
+    }),
     launchBrowser(),
   ]);
   owner = await createTestUser(herald);

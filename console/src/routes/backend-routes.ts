@@ -108,7 +108,7 @@ export const backendAreas: readonly RouteArea[] = [
     menu: 'email',
     icon: 'send',
     screens: [
-      todo('test', 'routes.emailTestSend', 'TestSendPage'),
+      screen('test', 'routes.emailTestSend', 'TestSendPage'),
       screen('template', 'routes.emailTemplates', 'TemplatesPage'),
       screen('template/templateOpt', 'routes.emailTemplateEdit', 'TemplateEditPage'),
       screen('template/shanTemplateOpt', 'routes.emailVisualTemplateEdit', 'VisualTemplateEditPage'),
