@@ -40,8 +40,37 @@ function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 10000');
+  cachePreparedStatements(sqlite);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', describe: `sqlite:${file}`, close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE = 1000;
+
+/**
+ * Kysely's SQLite driver prepares every statement anew on every query; preparing cost more CPU
+ * than running for most of the hot queries (the delivery engine's claims and outcomes, the
+ * suppression checks). Statements are kept by SQL text (LRU) and reused; better-sqlite3 binds
+ * parameters per call, and re-prepares by itself after a schema change. A statement still busy
+ * (an unfinished iterate() of a stream) is never handed out twice: a fresh one is prepared.
+ */
+function cachePreparedStatements(sqlite: SQLite.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    const cached = cache.get(source);
+    if (cached && !cached.busy) {
+      cache.delete(source);
+      cache.set(source, cached);
+      return cached;
+    }
+    const statement = prepare(source);
+    if (!cached) {
+      if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
+      cache.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
 }
 
 function openPostgres(url: string): Database {

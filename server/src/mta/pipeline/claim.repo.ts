@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { SqliteDeliveryStore } from './sqlite-delivery.ts';
 
 /**
  * Claiming due recipients. A worker takes a batch of rows that are due (requested, deferred or
@@ -38,16 +39,32 @@ const DUE = sql.raw("('requested', 'deferred', 'held')");
 export class ClaimRepo {
   private readonly database: Database;
 
-  constructor(database: Database) {
+  /** SQLite: the writes go through the delivery writer thread (sqlite-delivery.worker.ts). */
+  private readonly store: SqliteDeliveryStore | undefined;
+
+  constructor(database: Database, store?: SqliteDeliveryStore) {
     this.database = database;
+    this.store = store;
   }
 
   async claim(owner: string, limit: number, now: number, leaseMs: number): Promise<ClaimedRecipient[]> {
+    if (this.store) {
+      const rows = await this.store.run<ClaimedRecipient[]>({ op: 'claim', owner, limit, now, leaseMs });
+      return rows.map(normalize);
+    }
     const db = this.database.db;
     const expires = now + leaseMs;
     const lock = this.database.dialect === 'postgres' ? sql.raw('FOR UPDATE SKIP LOCKED') : sql.raw('');
     const set = sql`status = 'sending', lease_owner = ${owner}, lease_expires_at = ${expires}, updated_at = ${now}`;
-    const recovered = await sql<ClaimedRecipient>`
+    // Expired leases are rare (a worker died): a read finds out first, so the usual claim is one
+    // write statement, not two (on SQLite every write waits for the accept writer's lock).
+    const stale = await sql<{ one: number }>`
+      SELECT 1 AS one FROM message_recipients
+      WHERE status = 'sending' AND lease_expires_at < ${now} LIMIT 1`.execute(db);
+    const recovered =
+      stale.rows.length === 0
+        ? { rows: [] as ClaimedRecipient[] }
+        : await sql<ClaimedRecipient>`
       UPDATE message_recipients SET ${set}
       WHERE id IN (SELECT id FROM message_recipients
         WHERE status = 'sending' AND lease_expires_at < ${now} LIMIT ${limit} ${lock})
@@ -63,15 +80,29 @@ export class ClaimRepo {
     return [...recovered.rows, ...due.rows].map(normalize);
   }
 
-  /** Pushes the lease of every row this worker holds; returns how many it holds. */
-  async renew(owner: string, now: number, leaseMs: number): Promise<number> {
-    const result = await this.database.db
-      .updateTable('message_recipients')
-      .set({ lease_expires_at: now + leaseMs })
-      .where('lease_owner', '=', owner)
-      .where('status', '=', 'sending')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+  /**
+   * Pushes the lease of the rows this worker is still working on (`ids`); returns how many.
+   * Only those: a row whose task ended without an outcome (a failed write, a withheld dot) must
+   * run out its lease so the claim's recovery takes it up again, even while this worker lives.
+   * PostgreSQL: rows locked by an outcome being written are skipped (they are being finished, and
+   * waiting on them from the other side could deadlock).
+   */
+  async renew(owner: string, ids: number[], now: number, leaseMs: number): Promise<number> {
+    if (ids.length === 0) return 0;
+    if (this.store) return this.store.run<number>({ op: 'renew', owner, ids, now, leaseMs });
+    let renewed = 0;
+    for (let i = 0; i < ids.length; i += 1000) {
+      const chunk = ids.slice(i, i + 1000);
+      const lock = this.database.dialect === 'postgres' ? sql.raw('FOR UPDATE SKIP LOCKED') : sql.raw('');
+      const result = await sql`
+        UPDATE message_recipients SET lease_expires_at = ${now + leaseMs}
+        WHERE id IN (SELECT id FROM message_recipients
+          WHERE id IN (${sql.join(chunk)}) AND lease_owner = ${owner} AND status = 'sending' ${lock})`.execute(
+        this.database.db,
+      );
+      renewed += Number(result.numAffectedRows ?? 0);
+    }
+    return renewed;
   }
 
   /**
@@ -79,6 +110,7 @@ export class ClaimRepo {
    * marked, and only those may be finished on the wire.
    */
   async markDotSent(owner: string, ids: number[], now: number): Promise<Set<number>> {
+    if (this.store) return new Set(await this.store.run<number[]>({ op: 'markDotSent', owner, ids, now }));
     const rows = await this.database.db
       .updateTable('message_recipients')
       .set({ dot_sent_at: now })
@@ -92,6 +124,10 @@ export class ClaimRepo {
 
   /** Hands one row back (its transaction was abandoned before the dot). */
   async releaseOne(owner: string, id: number): Promise<void> {
+    if (this.store) {
+      await this.store.run({ op: 'releaseOne', owner, id });
+      return;
+    }
     await this.database.db
       .updateTable('message_recipients')
       .set({ lease_expires_at: 0 })
@@ -102,8 +138,27 @@ export class ClaimRepo {
       .execute();
   }
 
+  /** Hands claimed rows back untouched (the batch could not be started). */
+  async releaseIds(owner: string, ids: number[]): Promise<void> {
+    if (this.store) {
+      await this.store.run({ op: 'releaseIds', owner, ids });
+      return;
+    }
+    await this.database.db
+      .updateTable('message_recipients')
+      .set({ lease_expires_at: 0 })
+      .where('id', 'in', ids)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'sending')
+      .execute();
+  }
+
   /** Hands rows back at shutdown: claimable at once by another worker (or this one, restarted). */
   async release(owner: string): Promise<void> {
+    if (this.store) {
+      await this.store.run({ op: 'release', owner });
+      return;
+    }
     await this.database.db
       .updateTable('message_recipients')
       .set({ lease_expires_at: 0 })

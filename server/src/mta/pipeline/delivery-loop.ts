@@ -25,6 +25,8 @@ export class DeliveryLoop {
   private inflight = 0;
   private full = false;
   private readonly tasks = new Set<Promise<void>>();
+  /** Rows being worked on: the only ones whose lease is renewed. */
+  private readonly held = new Set<number>();
   private wakeUp: (() => void) | null = null;
   private renewTimer: NodeJS.Timeout | undefined;
   private loop: Promise<void> | undefined;
@@ -52,9 +54,11 @@ export class DeliveryLoop {
     this.running = true;
     this.renewTimer = setInterval(
       () => {
-        this.claims.renew(this.owner, Date.now(), this.settings.leaseMs).catch((error: unknown) => {
-          this.logger.warn({ err: (error as Error).message }, 'delivery lease renewal failed');
-        });
+        this.claims
+          .renew(this.owner, [...this.held], Date.now(), this.settings.leaseMs)
+          .catch((error: unknown) => {
+            this.logger.warn({ err: (error as Error).message }, 'delivery lease renewal failed');
+          });
       },
       Math.max(50, Math.floor(this.settings.leaseMs / 3)),
     );
@@ -98,6 +102,10 @@ export class DeliveryLoop {
         if (claimed.length > 0) await this.pipeline.prepare(claimed);
       } catch (error) {
         this.logger.error({ err: error }, 'claiming recipients failed');
+        // Claimed but not started (their messages could not be loaded): hand them back at once
+        // rather than leaving them to their lease.
+        const ids = claimed.map((r) => r.id);
+        if (ids.length > 0) await this.claims.releaseIds(this.owner, ids).catch(() => {});
         await this.pause(this.settings.pollMs);
         continue;
       }
@@ -107,8 +115,10 @@ export class DeliveryLoop {
       }
       for (const row of claimed) {
         this.inflight += 1;
+        this.held.add(row.id);
         const task = this.pipeline.process(row, this.owner).finally(() => {
           this.inflight -= 1;
+          this.held.delete(row.id);
           this.tasks.delete(task);
           if (this.full) this.wake();
         });

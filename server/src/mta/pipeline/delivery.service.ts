@@ -12,6 +12,7 @@ import { DeliveryPipeline } from './delivery-pipeline.ts';
 import { verpSecretOf } from './delivery-settings.ts';
 import { appendAttempt, OutcomeWriter } from './outcome.repo.ts';
 import type { SendPolicy, SuppressionCheck } from './policies.ts';
+import { SqliteDeliveryStore } from './sqlite-delivery.ts';
 import { unsubscribeKey } from './unsubscribe-token.ts';
 
 /**
@@ -39,6 +40,7 @@ export class DeliveryService {
   private readonly verpSecret: string;
   private readonly claims: ClaimRepo;
   private readonly outcomes: OutcomeWriter;
+  private readonly store: SqliteDeliveryStore | undefined;
   private pipeline: DeliveryPipeline | undefined;
   private loop: DeliveryLoop | undefined;
 
@@ -47,8 +49,14 @@ export class DeliveryService {
   constructor(deps: DeliveryDeps) {
     this.deps = deps;
     this.verpSecret = verpSecretOf(deps.config.delivery, deps.secretKey);
-    this.claims = new ClaimRepo(deps.database);
-    this.outcomes = new OutcomeWriter(deps.database);
+    const database = deps.config.database;
+    // SQLite: claims, dot marks and outcomes are written on their own thread (see the worker).
+    this.store =
+      deps.database.dialect === 'sqlite' && database.kind === 'sqlite' && database.file !== ':memory:'
+        ? new SqliteDeliveryStore(database.file)
+        : undefined;
+    this.claims = new ClaimRepo(deps.database, this.store);
+    this.outcomes = new OutcomeWriter(deps.database, this.store);
   }
 
   /** Starts this process's delivery loop (worker role). */
@@ -89,6 +97,7 @@ export class DeliveryService {
   async stop(timeoutMs: number): Promise<void> {
     await this.loop?.close(timeoutMs);
     await this.pipeline?.close();
+    await this.store?.close();
     this.loop = undefined;
     this.pipeline = undefined;
   }

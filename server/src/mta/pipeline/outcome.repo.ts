@@ -2,6 +2,7 @@ import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { AttemptOutcome, RecipientAttemptsTable } from '../../db/delivery-schema.ts';
 import type { DB } from '../../db/schema.ts';
+import type { SqliteDeliveryStore } from './sqlite-delivery.ts';
 
 /**
  * Recording outcomes (STYLE principle 9): every stop of a recipient writes its status with a
@@ -81,8 +82,12 @@ export class OutcomeWriter {
 
   private readonly database: Database;
 
-  constructor(database: Database) {
+  /** SQLite: written by the delivery writer thread (sqlite-delivery.worker.ts). */
+  private readonly store: SqliteDeliveryStore | undefined;
+
+  constructor(database: Database, store?: SqliteDeliveryStore) {
     this.database = database;
+    this.store = store;
   }
 
   /** Resolves true when written, false when the row was no longer this worker's. */
@@ -115,41 +120,12 @@ export class OutcomeWriter {
     this.queue = [];
     this.flushing = (async () => {
       try {
-        const written = await this.database.db.transaction().execute(async (trx) => {
-          const done = new Set<number>();
-          for (let i = 0; i < batch.length; i += CHUNK) {
-            for (const id of await updateChunk(
-              trx,
-              batch.slice(i, i + CHUNK).map((p) => p.record),
-            ))
-              done.add(id);
-          }
-          const attempts: Insertable<RecipientAttemptsTable>[] = batch
-            .map((p) => p.record)
-            .filter((r) => done.has(r.recipientId))
-            .map((r) => ({
-              recipient_id: r.recipientId,
-              account_id: r.accountId,
-              attempt: r.attempt,
-              at: r.at,
-              outcome: r.status,
-              category: r.category,
-              reason: r.reason,
-              sub_status: r.subStatus,
-              reply: r.reply,
-              mx_host: r.mxHost,
-              mx_ip: r.mxIp,
-              tls: r.tls ? 1 : 0,
-              duration_ms: r.durationMs,
-            }));
-          for (let i = 0; i < attempts.length; i += CHUNK) {
-            await trx
-              .insertInto('recipient_attempts')
-              .values(attempts.slice(i, i + CHUNK))
-              .execute();
-          }
-          return batch.map((p) => done.has(p.record.recipientId));
-        });
+        const records = batch.map((p) => p.record);
+        const once = () =>
+          this.store ? this.store.run<boolean[]>({ op: 'outcomes', records }) : this.writeBatch(records);
+        // One transaction, all or nothing: a transient failure (a deadlock, a busy database) is
+        // retried once before the batch's rows are left to their leases.
+        const written = await once().catch(once);
         for (const [i, p] of batch.entries()) p.resolve(written[i] ?? false);
       } catch (error) {
         for (const p of batch) p.reject(error as Error);
@@ -159,6 +135,39 @@ export class OutcomeWriter {
       }
     })();
     return this.flushing;
+  }
+
+  private writeBatch(records: OutcomeRecord[]): Promise<boolean[]> {
+    return this.database.db.transaction().execute(async (trx) => {
+      const done = new Set<number>();
+      for (let i = 0; i < records.length; i += CHUNK) {
+        for (const id of await updateChunk(trx, records.slice(i, i + CHUNK))) done.add(id);
+      }
+      const attempts: Insertable<RecipientAttemptsTable>[] = records
+        .filter((r) => done.has(r.recipientId))
+        .map((r) => ({
+          recipient_id: r.recipientId,
+          account_id: r.accountId,
+          attempt: r.attempt,
+          at: r.at,
+          outcome: r.status,
+          category: r.category,
+          reason: r.reason,
+          sub_status: r.subStatus,
+          reply: r.reply,
+          mx_host: r.mxHost,
+          mx_ip: r.mxIp,
+          tls: r.tls ? 1 : 0,
+          duration_ms: r.durationMs,
+        }));
+      for (let i = 0; i < attempts.length; i += CHUNK) {
+        await trx
+          .insertInto('recipient_attempts')
+          .values(attempts.slice(i, i + CHUNK))
+          .execute();
+      }
+      return records.map((r) => done.has(r.recipientId));
+    });
   }
 }
 

@@ -1,0 +1,161 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+import type { ClaimedRecipient } from './claim.repo.ts';
+import type { OutcomeRecord } from './outcome.repo.ts';
+
+/**
+ * The delivery engine's SQLite writes (claims, dot marks, outcomes, lease renewals), on their own
+ * thread and connection with prepared statements. On the main thread every one of these writes
+ * waited for the accept writer's lock (its commits fsync) inside better-sqlite3's busy handler,
+ * which stops the event loop, HTTP and SMTP included, for milliseconds at a time. Here the wait
+ * blocks only this thread. The SQL is that of claim.repo.ts / outcome.repo.ts (the Kysely path,
+ * used for PostgreSQL); keep the two in step.
+ */
+export type DeliveryOp =
+  | { op: 'claim'; owner: string; limit: number; now: number; leaseMs: number }
+  | { op: 'renew'; owner: string; ids: number[]; now: number; leaseMs: number }
+  | { op: 'markDotSent'; owner: string; ids: number[]; now: number }
+  | { op: 'releaseOne'; owner: string; id: number }
+  | { op: 'releaseIds'; owner: string; ids: number[] }
+  | { op: 'release'; owner: string }
+  | { op: 'outcomes'; records: OutcomeRecord[] };
+
+const db = new SQLite(workerData.file as string);
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = NORMAL');
+db.pragma('foreign_keys = ON');
+db.pragma('busy_timeout = 10000');
+
+const COLUMNS =
+  'id, account_id, message_id, rcpt_index, recipient, recipient_domain, kind, vars, attempts, created_at, dot_sent_at, mx_host';
+const SET = "status = 'sending', lease_owner = @owner, lease_expires_at = @expires, updated_at = @now";
+
+const q = {
+  stale: db.prepare(
+    "SELECT 1 FROM message_recipients WHERE status = 'sending' AND lease_expires_at < ? LIMIT 1",
+  ),
+  recover: db.prepare(
+    `UPDATE message_recipients SET ${SET} WHERE id IN (SELECT id FROM message_recipients
+       WHERE status = 'sending' AND lease_expires_at < @now LIMIT @limit) RETURNING ${COLUMNS}`,
+  ),
+  due: db.prepare(
+    `UPDATE message_recipients SET ${SET} WHERE id IN (SELECT id FROM message_recipients
+       WHERE status IN ('requested', 'deferred', 'held') AND next_attempt_at <= @now LIMIT @limit)
+     RETURNING ${COLUMNS}`,
+  ),
+  renew: db.prepare(
+    `UPDATE message_recipients SET lease_expires_at = ?
+     WHERE id IN (SELECT value FROM json_each(?)) AND lease_owner = ? AND status = 'sending'`,
+  ),
+  dot: db.prepare(
+    "UPDATE message_recipients SET dot_sent_at = ? WHERE id = ? AND lease_owner = ? AND status = 'sending'",
+  ),
+  releaseOne: db.prepare(
+    `UPDATE message_recipients SET lease_expires_at = 0
+     WHERE id = ? AND lease_owner = ? AND status = 'sending' AND dot_sent_at IS NULL`,
+  ),
+  releaseIds: db.prepare(
+    `UPDATE message_recipients SET lease_expires_at = 0
+     WHERE id IN (SELECT value FROM json_each(?)) AND lease_owner = ? AND status = 'sending'`,
+  ),
+  release: db.prepare(
+    "UPDATE message_recipients SET lease_expires_at = 0 WHERE lease_owner = ? AND status = 'sending'",
+  ),
+  outcome: db.prepare(
+    `UPDATE message_recipients SET
+       status = @status,
+       attempts = CASE WHEN @counts = 1 THEN @attempt ELSE attempts END,
+       next_attempt_at = COALESCE(@next_at, next_attempt_at),
+       delivered_at = CASE WHEN @status = 'delivered' THEN @at ELSE delivered_at END,
+       dot_sent_at = CASE WHEN @status IN ('deferred', 'held') THEN NULL ELSE dot_sent_at END,
+       sub_status = @sub_status,
+       reason = @reason,
+       last_reply = @reply,
+       mx_host = COALESCE(@mx_host, mx_host),
+       lease_owner = NULL,
+       lease_expires_at = NULL,
+       updated_at = @at
+     WHERE id = @id AND lease_owner = @owner AND status = 'sending'`,
+  ),
+  attempt: db.prepare(
+    `INSERT INTO recipient_attempts (recipient_id, account_id, attempt, at, outcome, category, reason,
+       sub_status, reply, mx_host, mx_ip, tls, duration_ms)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ),
+};
+
+const claim = db.transaction((owner: string, limit: number, now: number, leaseMs: number) => {
+  const params = { owner, expires: now + leaseMs, now, limit };
+  const recovered = q.stale.get(now) ? (q.recover.all(params) as ClaimedRecipient[]) : [];
+  const rest = limit - recovered.length;
+  if (rest <= 0) return recovered;
+  return [...recovered, ...(q.due.all({ ...params, limit: rest }) as ClaimedRecipient[])];
+});
+
+const markDotSent = db.transaction((owner: string, ids: number[], now: number) =>
+  ids.filter((id) => q.dot.run(now, id, owner).changes > 0),
+);
+
+const outcomes = db.transaction((records: OutcomeRecord[]) =>
+  records.map((r) => {
+    const written =
+      r.owner !== null &&
+      q.outcome.run({
+        id: r.recipientId,
+        owner: r.owner,
+        status: r.status,
+        counts: r.countsAsAttempt ? 1 : 0,
+        attempt: r.attempt,
+        next_at: r.nextAttemptAt,
+        sub_status: r.subStatus,
+        reason: r.reason,
+        reply: r.reply,
+        mx_host: r.mxHost,
+        at: r.at,
+      }).changes > 0;
+    if (written)
+      q.attempt.run(
+        r.recipientId,
+        r.accountId,
+        r.attempt,
+        r.at,
+        r.status,
+        r.category,
+        r.reason,
+        r.subStatus,
+        r.reply,
+        r.mxHost,
+        r.mxIp,
+        r.tls ? 1 : 0,
+        r.durationMs,
+      );
+    return written;
+  }),
+);
+
+function run(message: DeliveryOp): unknown {
+  switch (message.op) {
+    case 'claim':
+      return claim.immediate(message.owner, message.limit, message.now, message.leaseMs);
+    case 'renew':
+      return q.renew.run(message.now + message.leaseMs, JSON.stringify(message.ids), message.owner).changes;
+    case 'markDotSent':
+      return markDotSent.immediate(message.owner, message.ids, message.now);
+    case 'releaseOne':
+      return q.releaseOne.run(message.id, message.owner).changes;
+    case 'releaseIds':
+      return q.releaseIds.run(JSON.stringify(message.ids), message.owner).changes;
+    case 'release':
+      return q.release.run(message.owner).changes;
+    case 'outcomes':
+      return outcomes.immediate(message.records);
+  }
+}
+
+parentPort?.on('message', (message: { id: number; body: DeliveryOp }) => {
+  try {
+    parentPort?.postMessage({ id: message.id, result: run(message.body) });
+  } catch (error) {
+    parentPort?.postMessage({ id: message.id, failure: (error as Error).message });
+  }
+});
