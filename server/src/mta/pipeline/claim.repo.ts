@@ -109,6 +109,11 @@ export class ClaimRepo {
    * The exactly-once mark, committed before the final dot: only rows this worker still holds are
    * marked, and only those may be finished on the wire.
    */
+  /** On SQLite, the mark committed synchronously on this thread (see SqliteDeliveryStore); else null. */
+  markDotSentNow(owner: string, ids: number[], now: number): Set<number> | null {
+    return this.store ? new Set(this.store.markDotSentNow(owner, ids, now)) : null;
+  }
+
   async markDotSent(owner: string, ids: number[], now: number): Promise<Set<number>> {
     if (this.store) return new Set(await this.store.run<number[]>({ op: 'markDotSent', owner, ids, now }));
     const rows = await this.database.db

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
 import type { DeliveryOp } from './sqlite-delivery.worker.ts';
 
 /**
@@ -11,9 +12,33 @@ export class SqliteDeliveryStore {
   private worker: Worker | undefined;
   private readonly waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private nextId = 0;
+  private marker:
+    | { db: SQLite.Database; mark: (owner: string, ids: number[], now: number) => number[] }
+    | undefined;
 
   constructor(file: string) {
     this.file = file;
+  }
+
+  /**
+   * The exactly-once mark, committed on THIS thread, synchronously: the caller writes its final
+   * dots in the microtasks right after, so between the mark being durable and the dots reaching
+   * the kernel no event-loop turn can pass (a round trip to the writer thread would leave one,
+   * and a process killed inside it would leave rows marked whose dot was never written: lost).
+   */
+  markDotSentNow(owner: string, ids: number[], now: number): number[] {
+    if (!this.marker) {
+      const db = new SQLite(this.file);
+      db.pragma('busy_timeout = 10000');
+      const dot = db.prepare(
+        "UPDATE message_recipients SET dot_sent_at = ? WHERE id = ? AND lease_owner = ? AND status = 'sending'",
+      );
+      const mark = db.transaction((o: string, list: number[], at: number) =>
+        list.filter((id) => dot.run(at, id, o).changes > 0),
+      );
+      this.marker = { db, mark: (o, list, at) => mark.immediate(o, list, at) };
+    }
+    return this.marker.mark(owner, ids, now);
   }
 
   run<T>(body: DeliveryOp): Promise<T> {
@@ -27,6 +52,8 @@ export class SqliteDeliveryStore {
   }
 
   async close(): Promise<void> {
+    this.marker?.db.close();
+    this.marker = undefined;
     const worker = this.worker;
     this.worker = undefined;
     if (worker) await worker.terminate();
