@@ -40,15 +40,7 @@ describe('kill -9 of a delivery worker mid-run', () => {
     await database?.drop();
   });
 
-  // On PostgreSQL the dot follows the mark's commit acknowledgement, one round trip later: a kill
-  // inside that window loses the marked rows (seen: 2 of 10,000 in one of two runs). Until the mark
-  // and the dot share a turn there too (issue 6), a failure there is reported, not fatal.
-  const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-  const todo = onPostgres ? { todo: 'PostgreSQL: mark-to-dot window of one round trip' } : {};
-  it(`delivers each of ${MESSAGES} accepted messages exactly once`, {
-    timeout: 600_000,
-    ...todo,
-  }, async () => {
+  it(`delivers each of ${MESSAGES} accepted messages exactly once`, { timeout: 600_000 }, async () => {
     dns = await startDnsServer();
     mx = await startSmtpMx({ starttls: false });
     dns.set('dest.test', 'MX', [{ priority: 10, exchange: 'mx.dest.test' }]);

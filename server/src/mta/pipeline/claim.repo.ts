@@ -114,6 +114,33 @@ export class ClaimRepo {
     return this.store ? new Set(this.store.markDotSentNow(owner, ids, now)) : null;
   }
 
+  /**
+   * PostgreSQL: marks inside a transaction and calls `onMarked` (which writes the dots) before the
+   * COMMIT goes out, in the same turn. A process killed before the COMMIT reaches the server rolls
+   * the marks back (the mail is sent again: at worst a duplicate within microseconds), never
+   * leaves a mark whose dot was not written (a loss).
+   */
+  async markDotSentThen(
+    owner: string,
+    ids: number[],
+    now: number,
+    onMarked: (marked: Set<number>) => void,
+  ): Promise<Set<number>> {
+    return this.database.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .updateTable('message_recipients')
+        .set({ dot_sent_at: now })
+        .where('id', 'in', ids)
+        .where('lease_owner', '=', owner)
+        .where('status', '=', 'sending')
+        .returning('id')
+        .execute();
+      const marked = new Set(rows.map((r) => Number(r.id)));
+      onMarked(marked);
+      return marked;
+    });
+  }
+
   async markDotSent(owner: string, ids: number[], now: number): Promise<Set<number>> {
     if (this.store) return new Set(await this.store.run<number[]>({ op: 'markDotSent', owner, ids, now }));
     const rows = await this.database.db

@@ -190,8 +190,8 @@ export class DeliveryPipeline {
       });
       let outcome: DeliveryOutcome | null;
       try {
-        const result = await connection.send({ from, to: [row.recipient] }, bytes, async () => {
-          dotMarked = await this.dots.mark(owner, row.id);
+        const result = await connection.send({ from, to: [row.recipient] }, bytes, async (writeDot) => {
+          dotMarked = await this.dots.mark(owner, row.id, writeDot);
           return dotMarked;
         });
         pool.release(connection, !result.withheld);

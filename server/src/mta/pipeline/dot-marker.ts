@@ -1,16 +1,26 @@
 import type { ClaimRepo } from './claim.repo.ts';
 
+interface Group {
+  ids: number[];
+  writers: (() => void)[];
+  waiters: ((marked: Set<number> | null) => void)[];
+}
+
 /**
  * Group commit of the exactly-once marks: connections that reach the end of their DATA in the
- * same event-loop turn share one UPDATE. On SQLite the UPDATE commits synchronously and the dots
- * follow in the same turn; on PostgreSQL the dots follow the commit's acknowledgement, and a
- * process killed between the server's commit and that acknowledgement leaves marked rows whose dot
- * was never written (recorded as delivered, unconfirmed, but lost): a window of one round trip. Each caller learns whether its row was marked (it still
- * held the lease) and writes its final dot as soon as the promise resolves; a failed write means
- * no dot, and the remote side discards the unfinished transaction.
+ * same event-loop turn share one UPDATE, and the marker itself writes the final dots of the rows
+ * it marked, in the same turn as the commit, so no kill can fall between a durable mark and its
+ * dot with a turn to spare:
+ *  - SQLite: the UPDATE commits synchronously on this thread, then the dots are written;
+ *  - PostgreSQL: the UPDATE runs in a transaction, the dots are written when it answers, and the
+ *    COMMIT goes out right behind them; a process killed before the COMMIT arrives rolls the marks
+ *    back, so the rows are sent again (a duplicate at worst, inside microseconds), never marked
+ *    without their dot (a loss).
+ * Each caller learns whether its row was marked (it still held the lease). An unmarked row gets no
+ * dot, and the remote side discards the unfinished transaction.
  */
 export class DotMarker {
-  private pending = new Map<string, { ids: number[]; waiters: ((marked: Set<number> | null) => void)[] }>();
+  private pending = new Map<string, Group>();
   private scheduled = false;
 
   private readonly claims: ClaimRepo;
@@ -19,14 +29,15 @@ export class DotMarker {
     this.claims = claims;
   }
 
-  async mark(owner: string, id: number): Promise<boolean> {
+  async mark(owner: string, id: number, writeDot: () => void = () => {}): Promise<boolean> {
     const marked = await new Promise<Set<number> | null>((resolve) => {
       let group = this.pending.get(owner);
       if (!group) {
-        group = { ids: [], waiters: [] };
+        group = { ids: [], writers: [], waiters: [] };
         this.pending.set(owner, group);
       }
       group.ids.push(id);
+      group.writers.push(writeDot);
       group.waiters.push(resolve);
       if (!this.scheduled) {
         this.scheduled = true;
@@ -41,26 +52,33 @@ export class DotMarker {
     const groups = this.pending;
     this.pending = new Map();
     for (const [owner, group] of groups) {
-      let now: Set<number> | null = null;
+      const answer = (marked: Set<number> | null) => {
+        for (const waiter of group.waiters) waiter(marked);
+      };
+      const writeDots = (marked: Set<number>) => {
+        group.ids.forEach((id, i) => {
+          if (marked.has(id)) group.writers[i]?.();
+        });
+      };
+      let now: Set<number> | null;
       try {
         now = this.claims.markDotSentNow(owner, group.ids, Date.now());
       } catch {
-        for (const waiter of group.waiters) waiter(null);
+        answer(null);
         continue;
       }
       if (now) {
-        // Resolved here, so every dot is written in the microtasks of this very turn.
-        for (const waiter of group.waiters) waiter(now);
+        writeDots(now);
+        answer(now);
         continue;
       }
-      this.claims.markDotSent(owner, group.ids, Date.now()).then(
-        (marked) => {
-          for (const waiter of group.waiters) waiter(marked);
-        },
-        () => {
-          for (const waiter of group.waiters) waiter(null);
-        },
-      );
+      let written: Set<number> | null = null;
+      this.claims
+        .markDotSentThen(owner, group.ids, Date.now(), (marked) => {
+          written = marked;
+          writeDots(marked);
+        })
+        .then(answer, () => answer(written));
     }
   }
 }

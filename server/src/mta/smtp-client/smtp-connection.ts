@@ -5,11 +5,12 @@ import { dotStuff } from './dot-stuff.ts';
 /**
  * Herald's own SMTP client for outbound delivery (RFC 5321, ESMTP PIPELINING RFC 2920, STARTTLS
  * RFC 3207, AUTH PLAIN/LOGIN RFC 4954). It is small and not nodemailer on purpose: delivering
- * exactly once needs control over the end of DATA. `send` writes the message body, then awaits
- * the caller's `beforeDot` (which commits the "dot sent" mark), and only then writes the final
- * ".\r\n" — synchronously after the mark, so a process killed before the mark leaves the remote
- * side with an unfinished transaction (which it discards) and a process killed after it has
- * already handed the dot to the kernel, which delivers buffered bytes of a dead process.
+ * exactly once needs control over the end of DATA. `send` writes the message body, then hands the
+ * caller's `beforeDot` a function that writes the final ".\r\n"; the caller commits its "dot sent"
+ * mark and writes the dot in the same turn (see pipeline/dot-marker.ts), so a process killed before
+ * the mark leaves the remote side with an unfinished transaction (which it discards) and a process
+ * killed after it has already handed the dot to the kernel, which delivers buffered bytes of a dead
+ * process. A `beforeDot` that answers true without writing the dot gets it written right after.
  *
  * Every remote answer comes back as an SmtpAnswer; only the transport failing (connect, reset,
  * timeout, TLS) rejects, with an SmtpTransportError carrying a code for classifyTransportFailure.
@@ -213,7 +214,7 @@ export class SmtpConnection {
   async send(
     envelope: { from: string; to: string[] },
     body: Buffer,
-    beforeDot: () => Promise<boolean> | boolean,
+    beforeDot: (writeDot: () => void) => Promise<boolean> | boolean,
   ): Promise<TransactionResult> {
     const size = this.extensions.has('SIZE') ? ` SIZE=${body.length}` : '';
     const rset = this.dirty;
@@ -252,13 +253,20 @@ export class SmtpConnection {
       return result;
     }
     this.write(dotStuff(body));
-    if (!(await beforeDot())) {
+    let dotWritten = false;
+    const writeDot = () => {
+      if (dotWritten) return;
+      dotWritten = true;
+      this.write('.\r\n');
+    };
+    const final = this.read();
+    if (!(await beforeDot(writeDot))) {
       result.withheld = true;
+      final.catch(() => undefined);
       this.destroy();
       return result;
     }
-    const final = this.read();
-    this.write('.\r\n');
+    writeDot();
     result.final = await final;
     this.used += 1;
     this.dirty = false;
