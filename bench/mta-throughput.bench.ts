@@ -38,6 +38,8 @@ import { report, round } from './report.ts';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 48);
+/** How mail goes into Herald: `http` (mail/send, the default) or `smtp` (smtp-source, as Postfix is fed). */
+const INJECT = process.env.BENCH_INJECT === 'smtp' ? 'smtp' : 'http';
 const TARGET = 1000;
 const REPO = path.join(import.meta.dirname, '..');
 const DOMAIN = 'bench.example.com';
@@ -266,6 +268,7 @@ async function run(backend: 'sqlite' | 'postgres+redis', sink: Sink): Promise<nu
     await writeFixtures({ kind: 'sqlite', file: path.join(dataDir, 'herald.db') }, apiKey);
   }
   const httpPort = await freePort();
+  const smtpPort = await freePort();
   // Herald's log (warn and up): its errors are printed after the run, then the file is removed
   // (it holds the throwaway operator password of the first start).
   const logFile = path.join(dataDir, 'herald.log');
@@ -285,7 +288,10 @@ async function run(backend: 'sqlite' | 'postgres+redis', sink: Sink): Promise<nu
         HERALD_HTTP_HOST: '127.0.0.1',
         HERALD_HTTP_PORT: String(httpPort),
         HERALD_SMTP_HOST: '127.0.0.1',
-        HERALD_SMTP_PORT: String(await freePort()),
+        HERALD_SMTP_PORT: String(smtpPort),
+        // BENCH_INJECT=smtp feeds Herald with smtp-source like Postfix (it cannot AUTH): trusted.
+        HERALD_SMTP_TRUSTED_NETWORKS: '127.0.0.1/32',
+        HERALD_SMTP_TRUSTED_API_USER: API_USER,
         HERALD_INBOUND_SMTP_PORT: String(await freePort()),
         HERALD_SMTP_STARTTLS_PORT: String(await freePort()),
         HERALD_SMTP_TLS_PORT: String(await freePort()),
@@ -331,7 +337,8 @@ async function run(backend: 'sqlite' | 'postgres+redis', sink: Sink): Promise<nu
         }
       }
     };
-    await Promise.all(Array.from({ length: CONCURRENCY }, one));
+    if (INJECT === 'smtp') await smtpSource(smtpPort, MESSAGES);
+    else await Promise.all(Array.from({ length: CONCURRENCY }, one));
     acceptedAt = Date.now();
     await sink.waitFor(base + MESSAGES - failed, 900_000);
     const seconds = (sink.lastAt - start) / 1000;
@@ -341,7 +348,10 @@ async function run(backend: 'sqlite' | 'postgres+redis', sink: Sink): Promise<nu
       backend,
       messages: MESSAGES,
       failed,
-      concurrency: CONCURRENCY,
+      inject:
+        INJECT === 'smtp'
+          ? 'smtp-source -s 10 -l 1024 -d (as Postfix)'
+          : `HTTP mail/send, ${CONCURRENCY} in flight`,
       accept_seconds: round((acceptedAt - start) / 1000, 2),
       seconds: round(seconds, 2),
       delivered_per_second: Math.round((MESSAGES - failed) / seconds),
@@ -444,26 +454,7 @@ async function postfixRun(sink: Sink, messages = MESSAGES): Promise<number> {
     const base = sink.count;
     const start = Date.now();
     // Asynchronous: the sink runs on this process's event loop while smtp-source feeds Postfix.
-    const source = spawn('/usr/sbin/smtp-source', [
-      '-s',
-      '10',
-      '-m',
-      String(messages),
-      '-l',
-      '1024',
-      '-d',
-      '-f',
-      `news@${DOMAIN}`,
-      '-t',
-      'reader@sink.test',
-      `127.0.0.1:${smtpdPort}`,
-    ]);
-    let stderr = '';
-    source.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    const code = await new Promise<number | null>((resolve) => source.once('exit', resolve));
-    if (code !== 0) throw new Error(`smtp-source failed (${code}): ${stderr}`);
+    await smtpSource(smtpdPort, messages);
     await sink.waitFor(base + messages, 600_000);
     return messages / ((sink.lastAt - start) / 1000);
   } finally {
@@ -519,4 +510,28 @@ try {
   }
 } finally {
   await sink.close();
+}
+
+/** smtp-source's 1 KB messages from the bench domain to the sink, 10 sessions each over one connection. */
+async function smtpSource(port: number, messages: number): Promise<void> {
+  const source = spawn('/usr/sbin/smtp-source', [
+    '-s',
+    '10',
+    '-m',
+    String(messages),
+    '-l',
+    '1024',
+    '-d',
+    '-f',
+    `news@${DOMAIN}`,
+    '-t',
+    'reader@sink.test',
+    `127.0.0.1:${port}`,
+  ]);
+  let stderr = '';
+  source.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => source.once('exit', resolve));
+  if (code !== 0) throw new Error(`smtp-source failed (${code}): ${stderr}`);
 }
