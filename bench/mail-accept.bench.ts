@@ -14,15 +14,14 @@
  *
  *   npm run bench -- mail-accept      BENCH_MESSAGES (default 20000), BENCH_CONCURRENCY (default 48)
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'undici';
-import { hashApiKey } from '../server/src/core/api-users/api-user-auth.ts';
 import { openDatabase } from '../server/src/db/database.ts';
+import { freePort, waitReady, writeSendingFixture } from './herald-fixtures.ts';
 import { report, round } from './report.ts';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
@@ -33,78 +32,6 @@ const REPO = path.join(import.meta.dirname, '..');
 const SMTP_SOURCE = '/usr/sbin/smtp-source';
 const DOMAIN = 'bench.example.com';
 const API_USER = 'bench_user';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitReady(url: string, child: ChildProcess): Promise<void> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`Herald exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('Herald did not become ready');
-}
-
-async function writeFixtures(file: string, apiKey: string): Promise<void> {
-  const database = openDatabase({ kind: 'sqlite', file });
-  const db = database.db;
-  const now = Date.now();
-  const account = await db
-    .insertInto('accounts')
-    .values({ username: 'bench', plan: 'paid', created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const domain = await db
-    .insertInto('sending_domains')
-    .values({
-      account_id: account.id,
-      name: DOMAIN,
-      status: 'verified',
-      dkim_selector: 's1',
-      dkim_public_key: 'x',
-      dkim_private_key_sealed: 'x',
-      verify_key: 'x',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const apiUser = await db
-    .insertInto('api_users')
-    .values({
-      account_id: account.id,
-      name: API_USER,
-      email_type: 'trigger',
-      domain_id: domain.id,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('api_keys')
-    .values({
-      account_id: account.id,
-      api_user_id: apiUser.id,
-      key_hash: hashApiKey(apiKey),
-      key_hint: apiKey.slice(-4),
-      created_at: now,
-    })
-    .execute();
-  await database.close();
-}
 
 async function countRecipients(file: string): Promise<number> {
   const database = openDatabase({ kind: 'sqlite', file });
@@ -219,7 +146,10 @@ async function main(): Promise<void> {
   const file = path.join(dataDir, 'herald.db');
   try {
     await waitReady(url, child);
-    await writeFixtures(file, apiKey);
+    await writeSendingFixture(
+      { kind: 'sqlite', file },
+      { username: 'bench', domain: DOMAIN, apiUser: API_USER, apiKey },
+    );
 
     const http = await httpAccept(url, apiKey);
     const afterHttp = await countRecipients(file);

@@ -20,7 +20,7 @@
  * `sink.test` to the sink's port printed on stderr). BENCH_HERALD_NODE_ARGS passes node flags to
  * the Herald process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -28,12 +28,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startDnsServer } from '../packages/test-peers/src/index.ts';
-import { hashApiKey } from '../server/src/core/api-users/api-user-auth.ts';
 import { createDkimKey } from '../server/src/core/domains/dkim-key.ts';
 import { SecretBox } from '../server/src/core/security/secret-box.ts';
-import { openDatabase } from '../server/src/db/database.ts';
-import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { SmtpConnection } from '../server/src/mta/smtp-client/smtp-connection.ts';
+import { freePort, type SendingFixture, waitReady, writeSendingFixture } from './herald-fixtures.ts';
 import { report, round } from './report.ts';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
@@ -149,74 +147,6 @@ export async function relayRun(host: string, port: number, sink: Sink, messages 
   return messages / ((sink.lastAt - start) / 1000);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function writeFixtures(
-  databaseConfig: Parameters<typeof openDatabase>[0],
-  apiKey: string,
-): Promise<void> {
-  const database = openDatabase(databaseConfig);
-  await migrateToLatest(database);
-  const db = database.db;
-  const now = Date.now();
-  const account = await db
-    .insertInto('accounts')
-    .values({ username: 'mtabench', plan: 'paid', created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const key = await createDkimKey(new SecretBox(SECRET), Number(account.id));
-  const domain = await db
-    .insertInto('sending_domains')
-    .values({
-      account_id: account.id,
-      name: DOMAIN,
-      status: 'verified',
-      dkim_selector: key.selector,
-      dkim_public_key: key.publicKey,
-      dkim_private_key_sealed: key.privateKeySealed,
-      verify_key: 'x',
-      // Checked just now: the daily re-check of verified domains would otherwise find no records
-      // on the bench's DNS peer and unverify the domain mid-run (refusing accepts with 40802).
-      checked_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const apiUser = await db
-    .insertInto('api_users')
-    .values({
-      account_id: account.id,
-      name: API_USER,
-      email_type: 'trigger',
-      domain_id: domain.id,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('api_keys')
-    .values({
-      account_id: account.id,
-      api_user_id: apiUser.id,
-      key_hash: hashApiKey(apiKey),
-      key_hint: apiKey.slice(-4),
-      created_at: now,
-    })
-    .execute();
-  await database.close();
-}
-
 /** user+system CPU milliseconds of a process (all threads), from /proc. */
 function cpuMs(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -225,16 +155,14 @@ function cpuMs(pid: number): number {
   return (ticks * 1000) / 100;
 }
 
-async function waitReady(url: string, child: ChildProcess): Promise<void> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`Herald exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('Herald did not become ready');
+function fixture(apiKey: string): SendingFixture {
+  return {
+    username: 'mtabench',
+    domain: DOMAIN,
+    apiUser: API_USER,
+    apiKey,
+    dkim: (accountId) => createDkimKey(new SecretBox(SECRET), accountId),
+  };
 }
 
 async function run(backend: 'sqlite' | 'postgres+redis', sink: Sink): Promise<number> {
@@ -257,7 +185,7 @@ async function run(backend: 'sqlite' | 'postgres+redis', sink: Sink): Promise<nu
     env.DATABASE_URL = url.toString();
     env.REDIS_URL = process.env.TEST_REDIS_URL as string;
     env.HERALD_QUEUE_PREFIX = `herald-mta-bench-${Date.now()}`;
-    await writeFixtures({ kind: 'postgres', url: env.DATABASE_URL }, apiKey);
+    await writeSendingFixture({ kind: 'postgres', url: env.DATABASE_URL }, fixture(apiKey));
     dropPg = async () => {
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
@@ -265,7 +193,7 @@ async function run(backend: 'sqlite' | 'postgres+redis', sink: Sink): Promise<nu
       await c.end();
     };
   } else {
-    await writeFixtures({ kind: 'sqlite', file: path.join(dataDir, 'herald.db') }, apiKey);
+    await writeSendingFixture({ kind: 'sqlite', file: path.join(dataDir, 'herald.db') }, fixture(apiKey));
   }
   const httpPort = await freePort();
   const smtpPort = await freePort();

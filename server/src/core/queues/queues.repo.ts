@@ -233,26 +233,6 @@ export async function apiUserNames({ db }: Database, accountId: number): Promise
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 
-export async function ownsApiUser({ db }: Database, accountId: number, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('api_users')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function ownsLabel({ db }: Database, accountId: number, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('labels')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function ownsDomain({ db }: Database, accountId: number, name: string): Promise<boolean> {
   const row = await db
     .selectFrom('sending_domains')

@@ -1,5 +1,8 @@
 import { AppError, type QueueConditions, type QueueDetail, type QueueSuspendInput } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
+import { findApiUser } from '../api-users/api-users.repo.ts';
+import { findLabel } from '../labels/labels.repo.ts';
+
 import * as repo from './queues.repo.ts';
 
 const DAY_MS = 86_400_000;
@@ -249,10 +252,10 @@ export class QueuesService {
 
   /** Conditions naming another account's API_USER, label or domain are a 404, as for any object. */
   private async checkConditions(accountId: number, c: QueueConditions): Promise<void> {
-    if (c.apiUserId && !(await repo.ownsApiUser(this.database, accountId, c.apiUserId))) {
+    if (c.apiUserId && !(await findApiUser(this.database, accountId, c.apiUserId))) {
       throw new AppError('API_USER_NOT_FOUND');
     }
-    if (c.labelId && !(await repo.ownsLabel(this.database, accountId, c.labelId))) {
+    if (c.labelId && !(await findLabel(this.database, accountId, c.labelId))) {
       throw new AppError('LABEL_NOT_FOUND');
     }
     if (c.domain && !(await repo.ownsDomain(this.database, accountId, c.domain))) {

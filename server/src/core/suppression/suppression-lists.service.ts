@@ -10,6 +10,8 @@ import {
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { SuppressionEntryList } from '../../db/suppression-schema.ts';
+import { findApiUser } from '../api-users/api-users.repo.ts';
+import { findLabel } from '../labels/labels.repo.ts';
 import * as repo from './suppression.repo.ts';
 import { normaliseAddress, type SuppressionService } from './suppression.service.ts';
 
@@ -283,13 +285,13 @@ export class SuppressionListsService {
   }
 
   private async checkScope(accountId: number, list: SuppressionEntryList, scope: EntryScope): Promise<void> {
-    if (scope.apiUserId && !(await repo.ownsApiUser(this.database, accountId, scope.apiUserId))) {
+    if (scope.apiUserId && !(await findApiUser(this.database, accountId, scope.apiUserId))) {
       throw new AppError('API_USER_NOT_FOUND');
     }
     if (
       list === 'unsubscribe' &&
       scope.labelId &&
-      !(await repo.ownsLabel(this.database, accountId, scope.labelId))
+      !(await findLabel(this.database, accountId, scope.labelId))
     ) {
       throw new AppError('LABEL_NOT_FOUND');
     }

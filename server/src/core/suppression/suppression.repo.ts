@@ -298,23 +298,3 @@ export async function apiUserIdsByName(
     .execute();
   return rows.map((r) => Number(r.id));
 }
-
-export async function ownsApiUser({ db }: Database, accountId: number, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('api_users')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function ownsLabel({ db }: Database, accountId: number, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('labels')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row !== undefined;
-}
