@@ -1,4 +1,3 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { loginSchema } from '@herald/shared/schemas/account.schema';
 import { Button } from 'antd';
 import { type FormEvent, useState } from 'react';
@@ -8,9 +7,9 @@ import { postWechatBind } from '../../api/access.api.ts';
 import { AppLink } from './AppLink.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { useFinishLogin } from './after-login.ts';
-import { FormError, FormField } from './FormField.tsx';
+import { CredentialFields } from './CredentialFields.tsx';
+import { FormError } from './FormField.tsx';
 import { HumanCheckFields } from './HumanCheckFields.tsx';
-import { TextInput } from './TextInput.tsx';
 import { useHumanCheck } from './use-human-check.ts';
 import { useSchemaForm } from './use-schema-form.ts';
 
@@ -62,29 +61,7 @@ export default function WxBindPage() {
       testId="wechat-bind-page"
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <FormField label={t('auth.userNameOrEmail')} htmlFor="username" error={form.errorOf('username')}>
-          <TextInput
-            id="username"
-            autoComplete="username"
-            prefix={<UserOutlined />}
-            placeholder={t('auth.userNameOrEmailPlaceholder')}
-            value={form.values.username}
-            invalid={Boolean(form.errors.username)}
-            onChange={(value) => form.set('username', value)}
-          />
-        </FormField>
-        <FormField label={t('auth.password')} htmlFor="password" error={form.errorOf('password')}>
-          <TextInput
-            password
-            id="password"
-            autoComplete="current-password"
-            prefix={<LockOutlined />}
-            placeholder={t('auth.passwordPlaceholder')}
-            value={form.values.password}
-            invalid={Boolean(form.errors.password)}
-            onChange={(value) => form.set('password', value)}
-          />
-        </FormField>
+        <CredentialFields form={form} />
         <HumanCheckFields check={human.fields} errorOf={form.errorOf} />
         <FormError message={form.errorOf('form')} />
         <Button

@@ -177,3 +177,45 @@ export const emailStatusQuerySchema = z
   })
   .superRefine(checkSpan);
 export type EmailStatusQuery = z.infer<typeof emailStatusQuerySchema>;
+
+/** One step of a recipient's send log: the request, then every attempt the pipeline recorded. */
+export interface SendLogEntry {
+  at: number;
+  /** `request`, or the attempt's outcome: delivered, deferred, invalid, soft_bounce, held. */
+  event: string;
+  attempt: number;
+  reason: string | null;
+  subStatus: number | null;
+  reply: string | null;
+  mxHost: string | null;
+  mxIp: string | null;
+  tls: boolean;
+  durationMs: number | null;
+}
+
+/** One recipient of one message as the email status screen and `data/emailStatus` show it. */
+export interface EmailStatusView {
+  id: number;
+  emailId: string;
+  messageId: string;
+  recipient: string;
+  kind: string;
+  status: EmailStatus;
+  /** SendCloud's numeric status: 1 delivered, 4 invalid, 5 soft bounce, 18 requested/sending. */
+  statusCode: number;
+  subStatus: number | null;
+  /** product-spec §8 invalid reason or soft-bounce class, or the hold reason. */
+  reason: string | null;
+  lastReply: string | null;
+  subject: string;
+  from: string;
+  emailType: string;
+  apiUserId: number | null;
+  apiUser: string | null;
+  labelId: number | null;
+  attempts: number;
+  requestTime: number;
+  modifiedTime: number;
+  deliveredAt: number | null;
+  sendLog: SendLogEntry[];
+}

@@ -1,48 +1,9 @@
-import type { EmailStatus, EmailStatusQuery } from '@herald/shared';
+import type { EmailStatus, EmailStatusQuery, EmailStatusView, SendLogEntry } from '@herald/shared';
+
+export type { EmailStatusView, SendLogEntry };
+
 import type { Database } from '../../db/database.ts';
 import * as repo from './email-status.repo.ts';
-
-/** One step of a recipient's send log: the request, then every attempt the pipeline recorded. */
-export interface SendLogEntry {
-  at: number;
-  /** `request`, or the attempt's outcome: delivered, deferred, invalid, soft_bounce, held. */
-  event: string;
-  attempt: number;
-  reason: string | null;
-  subStatus: number | null;
-  reply: string | null;
-  mxHost: string | null;
-  mxIp: string | null;
-  tls: boolean;
-  durationMs: number | null;
-}
-
-/** One recipient of one message as the email status screen and `data/emailStatus` show it. */
-export interface EmailStatusView {
-  id: number;
-  emailId: string;
-  messageId: string;
-  recipient: string;
-  kind: string;
-  status: EmailStatus;
-  /** SendCloud's numeric status: 1 delivered, 4 invalid, 5 soft bounce, 18 requested/sending. */
-  statusCode: number;
-  subStatus: number | null;
-  /** product-spec §8 invalid reason or soft-bounce class, or the hold reason. */
-  reason: string | null;
-  lastReply: string | null;
-  subject: string;
-  from: string;
-  emailType: string;
-  apiUserId: number | null;
-  apiUser: string | null;
-  labelId: number | null;
-  attempts: number;
-  requestTime: number;
-  modifiedTime: number;
-  deliveredAt: number | null;
-  sendLog: SendLogEntry[];
-}
 
 /**
  * SendCloud's status numbers (Aurora emailStatus): 1 delivered, 4 invalid, 5 soft bounce, 18

@@ -10,7 +10,7 @@ import { ClaimRepo } from './claim.repo.ts';
 import { DeliveryLoop } from './delivery-loop.ts';
 import { DeliveryPipeline } from './delivery-pipeline.ts';
 import { verpSecretOf } from './delivery-settings.ts';
-import { appendAttempt, OutcomeWriter } from './outcome.repo.ts';
+import { appendAttempt, findBounceTarget, OutcomeWriter, recordLateBounce } from './outcome.repo.ts';
 import type { SendPolicy, SuppressionCheck } from './policies.ts';
 import { SqliteDeliveryStore } from './sqlite-delivery.ts';
 import { unsubscribeKey } from './unsubscribe-token.ts';
@@ -124,12 +124,7 @@ export class DeliveryService {
     if (parsed.kind !== 'bounce' || parsed.recipientId === null) {
       return { kind: 'ignored', reason: 'not a delivery report' };
     }
-    const db = this.deps.database.db;
-    const row = await db
-      .selectFrom('message_recipients')
-      .select(['id', 'account_id', 'recipient', 'status', 'attempts'])
-      .where('id', '=', parsed.recipientId)
-      .executeTakeFirst();
+    const row = await findBounceTarget(this.deps.database, parsed.recipientId);
     if (!row) return { kind: 'ignored', reason: 'recipient no longer exists' };
     const report = parsed.recipients.find((r) => r.action === 'failed') ?? parsed.recipients[0];
     if (!report) return { kind: 'ignored', reason: 'report names no recipient' };
@@ -162,39 +157,16 @@ export class DeliveryService {
       return { kind: 'ignored', reason: `recipient is already ${row.status}` };
     }
     const softClass = outcome.kind === 'soft_bounce' ? outcome.class : outcome.reason;
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('message_recipients')
-        .set({
-          status: 'soft_bounce',
-          sub_status: outcome.subStatus,
-          reason: softClass,
-          last_reply: outcome.detail,
-          lease_owner: null,
-          lease_expires_at: null,
-          attempts: attempt,
-          updated_at: at,
-        })
-        .where('id', '=', Number(row.id))
-        .execute();
-      await trx
-        .insertInto('recipient_attempts')
-        .values({
-          recipient_id: Number(row.id),
-          account_id: Number(row.account_id),
-          attempt,
-          at,
-          outcome: 'soft_bounce',
-          category: outcome.category,
-          reason: softClass,
-          sub_status: outcome.subStatus,
-          reply: outcome.detail,
-          mx_host: mxHost,
-          mx_ip: null,
-          tls: 0,
-          duration_ms: null,
-        })
-        .execute();
+    await recordLateBounce(this.deps.database, {
+      recipientId: Number(row.id),
+      accountId: Number(row.account_id),
+      attempt,
+      at,
+      category: outcome.category,
+      reason: softClass,
+      subStatus: outcome.subStatus,
+      reply: outcome.detail,
+      mxHost,
     });
     await this.deps.suppression
       .recordFailure(Number(row.account_id), row.recipient, {

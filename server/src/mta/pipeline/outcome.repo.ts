@@ -192,3 +192,63 @@ export async function appendAttempt(database: Database, record: OutcomeRecord): 
     })
     .execute();
 }
+
+/** The recipient a bounce report names (through its VERP address), whatever its account. */
+export function findBounceTarget({ db }: Database, recipientId: number) {
+  return db
+    .selectFrom('message_recipients')
+    .select(['id', 'account_id', 'recipient', 'status', 'attempts'])
+    .where('id', '=', recipientId)
+    .executeTakeFirst();
+}
+
+/** A failure reported after the fact: the recipient becomes a soft bounce, with a send-log row. */
+export async function recordLateBounce(
+  { db }: Database,
+  bounce: {
+    recipientId: number;
+    accountId: number;
+    attempt: number;
+    at: number;
+    category: string;
+    reason: string;
+    subStatus: number;
+    reply: string;
+    mxHost: string | null;
+  },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('message_recipients')
+      .set({
+        status: 'soft_bounce',
+        sub_status: bounce.subStatus,
+        reason: bounce.reason,
+        last_reply: bounce.reply,
+        lease_owner: null,
+        lease_expires_at: null,
+        attempts: bounce.attempt,
+        updated_at: bounce.at,
+      })
+      .where('id', '=', bounce.recipientId)
+      .execute();
+    await trx
+      .insertInto('recipient_attempts')
+      .values({
+        recipient_id: bounce.recipientId,
+        account_id: bounce.accountId,
+        attempt: bounce.attempt,
+        at: bounce.at,
+        outcome: 'soft_bounce',
+        category: bounce.category,
+        reason: bounce.reason,
+        sub_status: bounce.subStatus,
+        reply: bounce.reply,
+        mx_host: bounce.mxHost,
+        mx_ip: null,
+        tls: 0,
+        duration_ms: null,
+      })
+      .execute();
+  });
+}

@@ -1,4 +1,5 @@
 import { loadDkimKey } from '../../core/domains/dkim-key.ts';
+import { findDomainByName } from '../../core/domains/domains.repo.ts';
 import type { SecretBox } from '../../core/security/secret-box.ts';
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
@@ -54,12 +55,7 @@ export class Signer {
   }
 
   private async load(accountId: number, domain: string): Promise<DkimKeyRef | null> {
-    const row = await this.database.db
-      .selectFrom('sending_domains')
-      .select(['id', 'account_id', 'name', 'dkim_selector', 'dkim_private_key_sealed'])
-      .where('account_id', '=', accountId)
-      .where('name', '=', domain)
-      .executeTakeFirst();
+    const row = await findDomainByName(this.database, accountId, domain);
     if (!row) {
       this.logger.warn({ accountId, domain }, 'no sending domain row: mail goes out without DKIM');
       return null;
