@@ -2,6 +2,7 @@ export * from './errors.ts';
 export * from './ip-ranges.ts';
 export * from './lang.ts';
 export * from './limits.ts';
+export * from './mail-events.ts';
 export * from './masking.ts';
 export * from './member-presets.ts';
 export * from './permissions.ts';

@@ -23,6 +23,7 @@ import { IpWhitelistService } from './ip-whitelist/ip-whitelist.service.ts';
 import { LabelsService } from './labels/labels.service.ts';
 import { LoginProtection } from './login-protection/login-protection.service.ts';
 import { LoginVerificationService } from './login-protection/login-verification.service.ts';
+import { MailEventsService } from './mail-events/mail-events.service.ts';
 import { MemberInvitations } from './members/member-invitations.service.ts';
 import { MembersService } from './members/members.service.ts';
 import { NodesService } from './nodes/nodes.service.ts';
@@ -123,6 +124,8 @@ export interface Core {
   sendPolicy: AccountSendPolicy;
   /** The delivery engine: the worker's delivery loop, and bounce attribution for the inbound MX. */
   delivery: DeliveryService;
+  /** The mail event log: request, deliver, bounces, opens, clicks, unsubscribes; read by consumers through cursors. */
+  mailEvents: MailEventsService;
   readiness(): Promise<Record<'database' | 'queue', string>>;
   close(): Promise<void>;
 }
@@ -255,6 +258,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     queues,
     sendPolicy,
     delivery,
+    mailEvents: new MailEventsService(database),
     async readiness() {
       const [db, q] = await Promise.allSettled([
         database.db

@@ -18,6 +18,7 @@ import * as messages from './migrations/0016-messages.ts';
 import * as delivery from './migrations/0017-delivery.ts';
 import * as suppression from './migrations/0018-suppression.ts';
 import * as senderConfigsQueues from './migrations/0019-sender-configs-queues.ts';
+import * as mailEvents from './migrations/0020-mail-events.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -44,6 +45,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0017-delivery': delivery,
   '0018-suppression': suppression,
   '0019-sender-configs-queues': senderConfigsQueues,
+  '0020-mail-events': mailEvents,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

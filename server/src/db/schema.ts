@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { DeliveryRecipientColumns, RecipientAttemptsTable } from './delivery-schema.ts';
+import type { MailEventCursorsTable, MailEventsTable } from './mail-event-schema.ts';
 import type {
   DailyUsageTable,
   MessageAttachmentsTable,
@@ -72,6 +73,8 @@ export interface DB {
   sender_config_switches: SenderConfigSwitchesTable;
   sender_config_entries: SenderConfigEntriesTable;
   queue_pauses: QueuePausesTable;
+  mail_events: MailEventsTable;
+  mail_event_cursors: MailEventCursorsTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */

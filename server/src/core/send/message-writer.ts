@@ -2,6 +2,7 @@ import { AppError } from '@herald/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import { appendRequestEvents } from '../mail-events/mail-events.repo.ts';
 import { quotaDay } from './quota.ts';
 import type { AcceptResult, PreparedMessage } from './send.types.ts';
 
@@ -53,7 +54,10 @@ async function writeInTransaction(
       };
     }
   });
-  if (accepted.length > 0) await insertMessages(trx, accepted, now);
+  if (accepted.length > 0) {
+    const messageIds = await insertMessages(trx, accepted, now);
+    await appendRequestEvents(trx, database.dialect, messageIds, now);
+  }
   return results as (AcceptResult | Error)[];
 }
 
@@ -156,7 +160,8 @@ async function applyQuotas(
   });
 }
 
-async function insertMessages(trx: Kysely<DB>, items: PreparedMessage[], now: number): Promise<void> {
+/** Inserts the messages, their bodies and recipients; answers the new messages' row ids. */
+async function insertMessages(trx: Kysely<DB>, items: PreparedMessage[], now: number): Promise<number[]> {
   const ids = new Map<string, number>();
   for (const chunk of chunks(items, CHUNK)) {
     const rows = await trx
@@ -279,6 +284,7 @@ async function insertMessages(trx: Kysely<DB>, items: PreparedMessage[], now: nu
       .where('id', 'in', templates)
       .execute();
   }
+  return [...ids.values()];
 }
 
 function chunks<T>(items: T[], size: number): T[][] {

@@ -46,6 +46,11 @@ const q = {
        kind, status, vars, next_attempt_at, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, 'requested', ?, ?, ?, ?)`,
   ),
+  /** The request event of each recipient (mail_events, migration 0020), in the accept transaction. */
+  requestEvent: db.prepare(
+    `INSERT INTO mail_events (account_id, kind, at, message_id, recipient_id, email_id, recipient,
+       recipient_domain, api_user_id, label_id) VALUES (?, 'request', ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ),
   request: db.prepare(
     'INSERT INTO send_requests (account_id, send_request_id, message_id, email_ids, expires_at) VALUES (?, ?, ?, ?, ?)',
   ),
@@ -138,7 +143,7 @@ const write = db.transaction((items: PreparedMessage[], now: number): WriterResu
     for (const a of m.attachments)
       q.attachment.run(id, m.accountId, a.filename, a.contentType, Buffer.from(a.content));
     for (const r of m.recipients) {
-      q.recipient.run(
+      const recipientId = q.recipient.run(
         m.accountId,
         id,
         r.index,
@@ -150,6 +155,17 @@ const write = db.transaction((items: PreparedMessage[], now: number): WriterResu
         now,
         now,
         now,
+      ).lastInsertRowid;
+      q.requestEvent.run(
+        m.accountId,
+        now,
+        id,
+        recipientId,
+        r.emailId,
+        r.recipient,
+        r.domain,
+        m.apiUserId,
+        m.labelId,
       );
     }
     if (m.sendRequestId !== null) {

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
+import { appendOutcomeEvents } from '../../core/mail-events/mail-events.repo.ts';
 import type { Database } from '../../db/database.ts';
 import type { AttemptOutcome, RecipientAttemptsTable } from '../../db/delivery-schema.ts';
 import type { DB } from '../../db/schema.ts';
@@ -166,6 +167,19 @@ export class OutcomeWriter {
           .values(attempts.slice(i, i + CHUNK))
           .execute();
       }
+      await appendOutcomeEvents(
+        trx,
+        this.database.dialect,
+        records
+          .filter((r) => done.has(r.recipientId))
+          .map((r) => ({
+            recipientId: r.recipientId,
+            status: r.status,
+            at: r.at,
+            subStatus: r.subStatus,
+            reason: r.reason,
+          })),
+      );
       return records.map((r) => done.has(r.recipientId));
     });
   }
@@ -204,7 +218,7 @@ export function findBounceTarget({ db }: Database, recipientId: number) {
 
 /** A failure reported after the fact: the recipient becomes a soft bounce, with a send-log row. */
 export async function recordLateBounce(
-  { db }: Database,
+  { db, dialect }: Database,
   bounce: {
     recipientId: number;
     accountId: number;
@@ -250,5 +264,14 @@ export async function recordLateBounce(
         duration_ms: null,
       })
       .execute();
+    await appendOutcomeEvents(trx, dialect, [
+      {
+        recipientId: bounce.recipientId,
+        status: 'soft_bounce',
+        at: bounce.at,
+        subStatus: bounce.subStatus,
+        reason: bounce.reason,
+      },
+    ]);
   });
 }

@@ -82,6 +82,22 @@ const q = {
        sub_status, reply, mx_host, mx_ip, tls, duration_ms)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ),
+  /** The final outcome's event (mail_events, migration 0020), in the outcome's transaction. */
+  outcomeEvent: db.prepare(
+    `INSERT INTO mail_events (account_id, kind, at, message_id, recipient_id, email_id, recipient,
+       recipient_domain, api_user_id, label_id, sub_status, reason, latency_ms)
+     SELECT r.account_id, @kind, @at, r.message_id, r.id, r.email_id, r.recipient, r.recipient_domain,
+       m.api_user_id, m.label_id, @sub_status, @reason,
+       CASE WHEN @kind = 'deliver' THEN @at - r.created_at END
+     FROM message_recipients r JOIN messages m ON m.id = r.message_id WHERE r.id = @id`,
+  ),
+};
+
+/** The event a final outcome produces (mail-events.repo.ts OUTCOME_EVENT; deferred/held: none). */
+const OUTCOME_EVENT: Record<string, string | undefined> = {
+  delivered: 'deliver',
+  soft_bounce: 'soft_bounce',
+  invalid: 'invalid',
 };
 
 const claim = db.transaction((owner: string, limit: number, now: number, leaseMs: number) => {
@@ -113,6 +129,9 @@ const outcomes = db.transaction((records: OutcomeRecord[]) =>
         mx_host: r.mxHost,
         at: r.at,
       }).changes > 0;
+    const kind = written ? OUTCOME_EVENT[r.status] : undefined;
+    if (kind)
+      q.outcomeEvent.run({ kind, at: r.at, sub_status: r.subStatus, reason: r.reason, id: r.recipientId });
     if (written)
       q.attempt.run(
         r.recipientId,
