@@ -69,6 +69,13 @@ const envSchema = z.object({
   HERALD_WECHAT_BASE_URL: z.url().optional(),
   HERALD_WECHAT_APP_ID: z.string().optional(),
   HERALD_WECHAT_APP_SECRET: z.string().optional(),
+  HERALD_WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1', 'true', 'false']).default('0'),
+  HERALD_WEBHOOK_RETRY_BASE_MS: positiveInt.default(60_000),
+  HERALD_WEBHOOK_POLL_MS: positiveInt.default(200),
+  HERALD_WEBHOOK_CONCURRENCY: positiveInt.default(32),
+  HERALD_TRACKING_URL: z.url().optional(),
+  HERALD_TRACKING_CNAME: z.string().optional(),
+  HERALD_TRACKING_HTTPS_PORT: port.optional(),
 });
 
 export interface Config {
@@ -132,6 +139,19 @@ export interface Config {
    * otherwise WeChat's two hosts. The secret must never reach a log.
    */
   wechat: { appId: string; appSecret: string; authorizeBase: string; apiBase: string } | undefined;
+  /**
+   * Open and click tracking: `url` is the base of pixel and link URLs when the account has no
+   * verified default tracking domain (default: the public URL); custom tracking domains CNAME to
+   * `cnameTarget` (default: the tracking URL's host); `httpsPort` is the HTTPS listener serving
+   * tracking hosts with their uploaded certificates (none when unset).
+   */
+  tracking: { url: string; cnameTarget: string; httpsPort: number | undefined };
+  /**
+   * Webhook pushes: `allowPrivate` lets URLs resolve to loopback and private addresses (tests, or
+   * receivers inside the deployment's own network); retries wait retryBaseMs × 1, 2, 4, 8, 16;
+   * `concurrency` is the pushes in flight per webhook.
+   */
+  webhooks: { allowPrivate: boolean; retryBaseMs: number; pollMs: number; concurrency: number };
 }
 
 export class ConfigError extends Error {
@@ -211,6 +231,13 @@ export function loadConfig(
       throw new ConfigError(message);
     }),
     secretKey: parseSecretKey(e.HERALD_SECRET_KEY, database),
+    tracking: trackingSettings(e),
+    webhooks: {
+      allowPrivate: e.HERALD_WEBHOOK_ALLOW_PRIVATE === '1' || e.HERALD_WEBHOOK_ALLOW_PRIVATE === 'true',
+      retryBaseMs: e.HERALD_WEBHOOK_RETRY_BASE_MS,
+      pollMs: e.HERALD_WEBHOOK_POLL_MS,
+      concurrency: e.HERALD_WEBHOOK_CONCURRENCY,
+    },
     wechat:
       e.HERALD_WECHAT_APP_ID && e.HERALD_WECHAT_APP_SECRET
         ? {
@@ -228,6 +255,18 @@ function sendingDomainSettings(e: z.infer<typeof envSchema>): Config['sendingDom
   const spfDomain = (e.HERALD_SPF_DOMAIN ?? `spf.${base}`).toLowerCase().replace(/\.$/, '');
   const inboundMxHost = (e.HERALD_INBOUND_MX_HOST ?? `mx.${base}`).toLowerCase().replace(/\.$/, '');
   return { spfDomain, inboundMxHost, reserved: [...new Set([base, spfDomain, inboundMxHost])] };
+}
+
+function trackingSettings(e: z.infer<typeof envSchema>): Config['tracking'] {
+  const url = (
+    e.HERALD_TRACKING_URL ??
+    e.HERALD_PUBLIC_URL ??
+    `http://localhost:${e.HERALD_HTTP_PORT}`
+  ).replace(/\/$/, '');
+  const cnameTarget = (e.HERALD_TRACKING_CNAME ?? hostOf(url) ?? 'localhost')
+    .toLowerCase()
+    .replace(/\.$/, '');
+  return { url, cnameTarget, httpsPort: e.HERALD_TRACKING_HTTPS_PORT };
 }
 
 function hostOf(url: string | undefined): string | undefined {

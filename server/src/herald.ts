@@ -1,8 +1,10 @@
+import type { Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { SMTPServer } from 'smtp-server';
 import type { Config } from './config.ts';
 import { type Core, createCore } from './core/core.ts';
 import { buildHttpApp } from './http/app.ts';
+import { listenTrackingHttps } from './http/tracking/tracking-https.ts';
 import type { Logger } from './logger.ts';
 import { createInboundServer } from './smtp/inbound-server.ts';
 import { closeSmtp, listenSmtp } from './smtp/listen.ts';
@@ -35,6 +37,14 @@ export async function startHerald(config: Config, logger: Logger): Promise<Runni
   logger.info({ listener: 'http', url: httpUrl, api: config.roles.has('api') }, 'listening');
   const urls: RunningHerald['urls'] = { http: httpUrl };
 
+  // Custom tracking domains over HTTPS, with the certificates accounts uploaded (api role only).
+  let trackingHttps: HttpsServer | undefined;
+  if (config.roles.has('api') && config.tracking.httpsPort !== undefined) {
+    const https = await listenTrackingHttps(core, config.tracking.httpsPort, config.http.host);
+    trackingHttps = https.server;
+    logger.info({ listener: 'tracking-https', url: https.url }, 'listening');
+  }
+
   const smtpServers: SMTPServer[] = [];
   if (config.roles.has('smtp')) {
     const inbound = createInboundServer(core);
@@ -56,7 +66,15 @@ export async function startHerald(config: Config, logger: Logger): Promise<Runni
   const stop = () => {
     stopping ??= (async () => {
       logger.info('shutting down: no longer accepting work');
-      await Promise.all([app.close(), ...smtpServers.map(closeSmtp)]);
+      await Promise.all([
+        app.close(),
+        ...smtpServers.map(closeSmtp),
+        new Promise<void>((resolve) => {
+          if (!trackingHttps) return resolve();
+          trackingHttps.close(() => resolve());
+          trackingHttps.closeIdleConnections();
+        }),
+      ]);
       await workers?.close(config.shutdownTimeoutMs);
       await core.nodes.deregister();
       await core.close();

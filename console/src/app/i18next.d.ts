@@ -2,9 +2,11 @@ import type admin from '../locales/zh-cn/admin.json';
 import type apiUsers from '../locales/zh-cn/apiUsers.json';
 import type auth from '../locales/zh-cn/auth.json';
 import type common from '../locales/zh-cn/common.json';
+import type dashboard from '../locales/zh-cn/dashboard.json';
 import type diagnostics from '../locales/zh-cn/diagnostics.json';
 import type domains from '../locales/zh-cn/domains.json';
 import type emailStatus from '../locales/zh-cn/emailStatus.json';
+import type offlineExports from '../locales/zh-cn/exports.json';
 import type home from '../locales/zh-cn/home.json';
 import type http from '../locales/zh-cn/http.json';
 import type labels from '../locales/zh-cn/labels.json';
@@ -15,9 +17,13 @@ import type routes from '../locales/zh-cn/routes.json';
 import type security from '../locales/zh-cn/security.json';
 import type senderConfigs from '../locales/zh-cn/senderConfigs.json';
 import type shell from '../locales/zh-cn/shell.json';
+import type statistics from '../locales/zh-cn/statistics.json';
 import type suppression from '../locales/zh-cn/suppression.json';
 import type templates from '../locales/zh-cn/templates.json';
 import type testSend from '../locales/zh-cn/testSend.json';
+import type tracking from '../locales/zh-cn/tracking.json';
+import type unsubscribePage from '../locales/zh-cn/unsubscribePage.json';
+import type webhooks from '../locales/zh-cn/webhooks.json';
 
 /**
  * Types every `t()` key against the Chinese files, so a misspelt key or a route title naming a
@@ -33,9 +39,11 @@ declare module 'i18next' {
         apiUsers: typeof apiUsers;
         auth: typeof auth;
         common: typeof common;
+        dashboard: typeof dashboard;
         diagnostics: typeof diagnostics;
         domains: typeof domains;
         emailStatus: typeof emailStatus;
+        exports: typeof offlineExports;
         home: typeof home;
         http: typeof http;
         labels: typeof labels;
@@ -46,9 +54,13 @@ declare module 'i18next' {
         senderConfigs: typeof senderConfigs;
         members: typeof members;
         shell: typeof shell;
+        statistics: typeof statistics;
         suppression: typeof suppression;
         templates: typeof templates;
         testSend: typeof testSend;
+        tracking: typeof tracking;
+        unsubscribePage: typeof unsubscribePage;
+        webhooks: typeof webhooks;
       };
     };
   }

@@ -1,12 +1,17 @@
 import { API_USER_ERRORS } from './errors/api-user.errors.ts';
 import { DOMAIN_ERRORS } from './errors/domain.errors.ts';
 import type { ErrorDefinition } from './errors/error-definition.ts';
+import { EXPORT_ERRORS } from './errors/export.errors.ts';
 import { PROFILE_ERRORS } from './errors/profile.errors.ts';
 import { QUEUE_ERRORS } from './errors/queue.errors.ts';
 import { SEND_ERRORS } from './errors/send.errors.ts';
 import { SENDER_CONFIG_ERRORS } from './errors/sender-config.errors.ts';
+import { STATISTICS_ERRORS } from './errors/statistics.errors.ts';
 import { SUPPRESSION_ERRORS } from './errors/suppression.errors.ts';
 import { TEMPLATE_ERRORS } from './errors/template.errors.ts';
+import { TRACKING_ERRORS } from './errors/tracking.errors.ts';
+import { UNSUBSCRIBE_ERRORS } from './errors/unsubscribe.errors.ts';
+import { WEBHOOK_ERRORS } from './errors/webhook.errors.ts';
 import type { Lang } from './lang.ts';
 
 export type { ErrorDefinition } from './errors/error-definition.ts';
@@ -314,6 +319,7 @@ const CORE_ERRORS = {
 /** The whole catalogue: the accounts and platform codes above, and one file per later area. */
 export const ERRORS = {
   ...CORE_ERRORS,
+  ...TRACKING_ERRORS,
   ...PROFILE_ERRORS,
   ...DOMAIN_ERRORS,
   ...API_USER_ERRORS,
@@ -322,6 +328,10 @@ export const ERRORS = {
   ...SENDER_CONFIG_ERRORS,
   ...QUEUE_ERRORS,
   ...SUPPRESSION_ERRORS,
+  ...STATISTICS_ERRORS,
+  ...WEBHOOK_ERRORS,
+  ...EXPORT_ERRORS,
+  ...UNSUBSCRIBE_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

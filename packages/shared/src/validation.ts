@@ -1,11 +1,16 @@
 import { API_USER_RULES } from './errors/api-user.errors.ts';
 import { DOMAIN_RULES } from './errors/domain.errors.ts';
+import { EXPORT_RULES } from './errors/export.errors.ts';
 import { PROFILE_RULES } from './errors/profile.errors.ts';
 import { QUEUE_RULES } from './errors/queue.errors.ts';
 import { SEND_RULES } from './errors/send.errors.ts';
 import { SENDER_CONFIG_RULES } from './errors/sender-config.errors.ts';
+import { STATISTICS_RULES } from './errors/statistics.errors.ts';
 import { SUPPRESSION_RULES } from './errors/suppression.errors.ts';
 import { TEMPLATE_RULES } from './errors/template.errors.ts';
+import { TRACKING_RULES } from './errors/tracking.errors.ts';
+import { UNSUBSCRIBE_RULES } from './errors/unsubscribe.errors.ts';
+import { WEBHOOK_RULES } from './errors/webhook.errors.ts';
 import { IP_WHITELIST_MAX } from './ip-ranges.ts';
 import type { Lang } from './lang.ts';
 
@@ -69,6 +74,7 @@ const CORE_RULES = {
 
 export const VALIDATION_MESSAGES = {
   ...CORE_RULES,
+  ...TRACKING_RULES,
   ...PROFILE_RULES,
   ...DOMAIN_RULES,
   ...API_USER_RULES,
@@ -77,6 +83,10 @@ export const VALIDATION_MESSAGES = {
   ...SENDER_CONFIG_RULES,
   ...QUEUE_RULES,
   ...SUPPRESSION_RULES,
+  ...WEBHOOK_RULES,
+  ...EXPORT_RULES,
+  ...UNSUBSCRIBE_RULES,
+  ...STATISTICS_RULES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -4,6 +4,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import type { Logger } from '../logger.ts';
 import { createMetrics, type Metrics } from '../metrics.ts';
 import { DeliveryService } from '../mta/pipeline/delivery.service.ts';
+import { unsubscribeKey } from '../mta/pipeline/unsubscribe-token.ts';
 import { createQueueBackend, describeQueue } from '../queue/create-queue.ts';
 import { QUEUE_NAMES, QUEUES } from '../queue/names.ts';
 import type { QueueBackend } from '../queue/queue.ts';
@@ -16,8 +17,10 @@ import { AuthService } from './auth/auth.service.ts';
 import { HumanCheck } from './auth/human-check.ts';
 import { CaptchaService } from './captcha/captcha.service.ts';
 import { SliderService } from './captcha/slider.service.ts';
+import { DashboardService } from './dashboard/dashboard.service.ts';
 import { DomainsService } from './domains/domains.service.ts';
 import { EmailStatusService } from './email-status/email-status.service.ts';
+import { ExportsService } from './exports/exports.service.ts';
 import { GoogleAuthService } from './google-auth/google-auth.service.ts';
 import { IpWhitelistService } from './ip-whitelist/ip-whitelist.service.ts';
 import { LabelsService } from './labels/labels.service.ts';
@@ -42,19 +45,26 @@ import { TestSendService } from './send/test-send.service.ts';
 import { SenderConfigsService } from './sender-configs/sender-configs.service.ts';
 import { SensitiveVerificationService } from './sensitive-verification/sensitive-verification.service.ts';
 import { SessionsService } from './sessions/sessions.service.ts';
+import { StatisticsService } from './statistics/statistics.service.ts';
 import { SuppressionService } from './suppression/suppression.service.ts';
 import { SuppressionListsService } from './suppression/suppression-lists.service.ts';
 import { TemplateReviewService } from './templates/template-review.service.ts';
 import { TemplatesService } from './templates/templates.service.ts';
+import { createTracking, type Tracking } from './tracking/create-tracking.ts';
+import { UnsubscribeService } from './unsubscribe/unsubscribe.service.ts';
+import { UnsubscribePagesService } from './unsubscribe/unsubscribe-pages.service.ts';
 import { UsersService } from './users/users.service.ts';
 import { VerificationCodesService } from './verification/verification-codes.service.ts';
+import { createWebhooks } from './webhooks/create-webhooks.ts';
+import type { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
+import type { WebhooksService } from './webhooks/webhooks.service.ts';
 import { WechatService } from './wechat/wechat.service.ts';
 
 /**
  * The composition root: the database, the queue and every service, built once per process and
  * handed to the protocol adapters (HTTP, SMTP, workers). Adapters never build their own.
  */
-export interface Core {
+export interface Core extends Tracking {
   config: Config;
   logger: Logger;
   database: Database;
@@ -116,6 +126,10 @@ export interface Core {
   suppressionLists: SuppressionListsService;
   /** Per-recipient status and send log (`/data/emailStatus`). */
   emailStatus: EmailStatusService;
+  /** Offline exports (`/data/dataExportOfflines`): jobs writing gzip'd CSV files kept 7 days. */
+  exports: ExportsService;
+  /** The dashboard's beginner guide and today's figures. */
+  dashboard: DashboardService;
   /** Fixed from / mail_from, AD mark, TLS domains, do-not-disturb, interception and bounce settings. */
   senderConfigs: SenderConfigsService;
   /** Queue counters, pauses, resume and deletion of queued mail (`/mail/queues`). */
@@ -126,7 +140,17 @@ export interface Core {
   delivery: DeliveryService;
   /** The mail event log: request, deliver, bounces, opens, clicks, unsubscribes; read by consumers through cursors. */
   mailEvents: MailEventsService;
+  /** The data centre's rollups and queries: day/hour series, delivery time, reputation, bombing alerts. */
+  statistics: StatisticsService;
+  /** The account's unsubscribe page designs and which one is in use (`/config/unsubscribePage`). */
+  unsubscribePages: UnsubscribePagesService;
+  /** The recipient's side of the List-Unsubscribe link: its page and the one-click POST. */
+  unsubscribe: UnsubscribeService;
   readiness(): Promise<Record<'database' | 'queue', string>>;
+  /** Webhooks (`/config/webhooks`, SendCloud `webhook/*`): receivers, probes, the delivery log. */
+  webhooks: WebhooksService;
+  /** Turns mail events into signed pushes with retries; run by the worker's webhooks loop. */
+  webhookDispatcher: WebhookDispatcher;
   close(): Promise<void>;
 }
 
@@ -191,8 +215,27 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     policy: sendPolicy,
   });
   const apiUserAuth = new ApiUserAuth(database);
+  const tracking = createTracking({
+    database,
+    config,
+    logger,
+    secretBox,
+    secretKey,
+    mailEvents: new MailEventsService(database),
+  });
+  const statistics = new StatisticsService(database, new MailEventsService(database));
+  const webhooks = createWebhooks({ database, secretBox, config, logger });
+  const unsubscribePages = new UnsubscribePagesService(database);
+  const unsubscribe = new UnsubscribeService({
+    database,
+    key: unsubscribeKey(secretKey),
+    pages: unsubscribePages,
+    suppression,
+    mailEvents: new MailEventsService(database),
+  });
 
   return {
+    ...tracking,
     config,
     logger,
     database,
@@ -254,11 +297,18 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     suppression,
     suppressionLists: new SuppressionListsService(database, suppression),
     emailStatus: new EmailStatusService(database),
+    exports: new ExportsService({ database, queue, dataDir: config.dataDir, logger }),
+    dashboard: new DashboardService(database, statistics),
     senderConfigs,
     queues,
     sendPolicy,
     delivery,
     mailEvents: new MailEventsService(database),
+    statistics,
+    webhooks: webhooks.service,
+    webhookDispatcher: webhooks.dispatcher,
+    unsubscribePages,
+    unsubscribe,
     async readiness() {
       const [db, q] = await Promise.allSettled([
         database.db
@@ -275,6 +325,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     async close() {
       await send.close();
       await delivery.stop(config.shutdownTimeoutMs);
+      await webhooks.close();
       await queue.close({ timeoutMs: config.shutdownTimeoutMs });
       await notifications.close();
       await database.close();

@@ -19,6 +19,11 @@ import * as delivery from './migrations/0017-delivery.ts';
 import * as suppression from './migrations/0018-suppression.ts';
 import * as senderConfigsQueues from './migrations/0019-sender-configs-queues.ts';
 import * as mailEvents from './migrations/0020-mail-events.ts';
+import * as tracking from './migrations/0021-tracking.ts';
+import * as unsubscribePages from './migrations/0022-unsubscribe-pages.ts';
+import * as webhooks from './migrations/0023-webhooks.ts';
+import * as statistics from './migrations/0024-statistics.ts';
+import * as exportsMigration from './migrations/0025-exports.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -46,6 +51,11 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0018-suppression': suppression,
   '0019-sender-configs-queues': senderConfigsQueues,
   '0020-mail-events': mailEvents,
+  '0021-tracking': tracking,
+  '0022-unsubscribe-pages': unsubscribePages,
+  '0023-webhooks': webhooks,
+  '0024-statistics': statistics,
+  '0025-exports': exportsMigration,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { DeliveryRecipientColumns, RecipientAttemptsTable } from './delivery-schema.ts';
+import type { DataExportOfflinesTable } from './export-schema.ts';
 import type { MailEventCursorsTable, MailEventsTable } from './mail-event-schema.ts';
 import type {
   DailyUsageTable,
@@ -23,11 +24,22 @@ import type {
   SendingDomainsTable,
 } from './sending-schema.ts';
 import type {
+  ReputationHistoryTable,
+  StatAccountDaysTable,
+  StatDaysTable,
+  StatDeliveryTimesTable,
+  StatHoursTable,
+  StatMonitorConfigsTable,
+} from './statistics-schema.ts';
+import type {
   InterceptRulesTable,
   SuppressionEntriesTable,
   SuppressionGlobalInvalidTable,
   SuppressionReleasesTable,
 } from './suppression-schema.ts';
+import type { RecipientTracksTable, SslCertificatesTable, TrackingDomainsTable } from './tracking-schema.ts';
+import type { UnsubscribePageChoicesTable, UnsubscribePagesTable } from './unsubscribe-schema.ts';
+import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable } from './webhook-schema.ts';
 
 /** Row types of every table, in step with migrations/. */
 export interface DB {
@@ -75,6 +87,21 @@ export interface DB {
   queue_pauses: QueuePausesTable;
   mail_events: MailEventsTable;
   mail_event_cursors: MailEventCursorsTable;
+  tracking_domains: TrackingDomainsTable;
+  ssl_certificates: SslCertificatesTable;
+  recipient_tracks: RecipientTracksTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  data_export_offlines: DataExportOfflinesTable;
+  unsubscribe_pages: UnsubscribePagesTable;
+  unsubscribe_page_choices: UnsubscribePageChoicesTable;
+  stat_hours: StatHoursTable;
+  stat_days: StatDaysTable;
+  stat_account_days: StatAccountDaysTable;
+  stat_delivery_times: StatDeliveryTimesTable;
+  reputation_history: ReputationHistoryTable;
+  stat_monitor_configs: StatMonitorConfigsTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */
@@ -91,6 +118,8 @@ export interface AccountsTable {
   plan: Generated<'free' | 'paid'>;
   /** The account's daily email quota; null means the plan's default. */
   daily_quota: number | null;
+  /** Hide delivery-data download buttons and refuse export downloads (migration 0025). */
+  hide_export: Generated<number>;
   created_at: number;
   updated_at: number;
 }

@@ -1,15 +1,20 @@
 import type { JobDefinition, TaskDefinition } from './job.ts';
 import { deliverSystemMail } from './jobs/deliver-system-mail.job.ts';
 import { deliverSystemSms } from './jobs/deliver-system-sms.job.ts';
+import { exportData } from './jobs/export-data.job.ts';
 import { deliverEmailLoop } from './loops/deliver-email.loop.ts';
 import type { LoopDefinition } from './loops/loop.ts';
+import { statisticsLoop } from './loops/statistics.loop.ts';
+import { webhooksLoop } from './loops/webhooks.loop.ts';
 import { checkDomainDns, checkDomainDnsTask } from './tasks/check-domain-dns.task.ts';
+import { expireExports, expireExportsTask } from './tasks/expire-exports.task.ts';
 import { expireQueuePauses, expireQueuePausesTask } from './tasks/expire-queue-pauses.task.ts';
 import { expireTemplateApproval, expireTemplateApprovalTask } from './tasks/expire-template-approval.task.ts';
 import { forgetNodes, forgetNodesTask } from './tasks/forget-nodes.task.ts';
 import { pruneChallenges, pruneChallengesTask } from './tasks/prune-challenges.task.ts';
 import { pruneJobs, pruneJobsTask } from './tasks/prune-jobs.task.ts';
 import { pruneRateLimits, pruneRateLimitsTask } from './tasks/prune-rate-limits.task.ts';
+import { recordReputation, recordReputationTask } from './tasks/reputation.task.ts';
 
 /**
  * Every job and periodic task Herald runs, in one place: a worker process serves exactly these.
@@ -25,6 +30,9 @@ export const JOBS: readonly JobDefinition[] = [
   expireTemplateApproval,
   checkDomainDns,
   expireQueuePauses,
+  exportData,
+  expireExports,
+  recordReputation,
 ];
 
 export const TASKS: readonly TaskDefinition[] = [
@@ -35,7 +43,9 @@ export const TASKS: readonly TaskDefinition[] = [
   expireTemplateApprovalTask,
   checkDomainDnsTask,
   expireQueuePausesTask,
+  expireExportsTask,
+  recordReputationTask,
 ];
 
 /** Long-running loops of the worker role (work claimed from the database, not queue jobs). */
-export const LOOPS: readonly LoopDefinition[] = [deliverEmailLoop];
+export const LOOPS: readonly LoopDefinition[] = [deliverEmailLoop, statisticsLoop, webhooksLoop];

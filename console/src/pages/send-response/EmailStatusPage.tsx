@@ -1,15 +1,20 @@
+import { PERMISSIONS } from '@herald/shared/permissions';
 import { checkSpan, EMAIL_STATUSES, type EmailStatus } from '@herald/shared/schemas/suppression.schema';
 import { validationMessage } from '@herald/shared/validation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Form, Input, Result, Select, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { fetchApiUsers } from '../../api/api-users.api.ts';
 import { type EmailStatusFilter, type EmailStatusRow, fetchEmailStatus } from '../../api/email-status.api.ts';
 import { fetchLabelOptions } from '../../api/labels.api.ts';
+import { Can } from '../../components/Can.tsx';
+import { useSessionStore } from '../../stores/session.store.ts';
 import { EmailStatusDrawer } from './email-status/EmailStatusDrawer.tsx';
 import { EmailStatusTag, useReasonText } from './email-status/EmailStatusTag.tsx';
 import { dayRange, dayString, when } from './email-status/email-status-time.ts';
+import { createExport } from './offline/offline-exports.api.ts';
 
 interface FilterForm {
   email?: string;
@@ -45,6 +50,22 @@ export default function EmailStatusPage() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<EmailStatusRow | null>(null);
   const [rangeError, setRangeError] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const hideExport = useSessionStore((state) => state.hideExport);
+  const [exporting, setExporting] = useState(false);
+  // The whole filtered result as a file, written in the background (/sendResponse/offline).
+  const exportOffline = async () => {
+    const { page: _page, pageSize: _size, ...filters } = query;
+    setExporting(true);
+    try {
+      await createExport({ type: 'emailStatus', ...filters });
+      navigate('/sendResponse/offline');
+    } catch {
+      // The client has shown the server's message.
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const query: EmailStatusFilter = useMemo(
     () => ({
@@ -142,6 +163,13 @@ export default function EmailStatusPage() {
             >
               {t('emailStatus.reset')}
             </Button>
+            {!hideExport && (
+              <Can code={PERMISSIONS.EMAIL_RESPONSE} level="full">
+                <Button className="email-status-export" loading={exporting} onClick={exportOffline}>
+                  {t('exports.exportOffline')}
+                </Button>
+              </Can>
+            )}
           </Flex>
         </Form.Item>
       </Form>

@@ -1,5 +1,209 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import { PERMISSIONS } from '@herald/shared/permissions';
+import type { ExportStatus } from '@herald/shared/schemas/export.schema';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Popconfirm,
+  Progress,
+  Result,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { httpEffects } from '../../app/http/http-effects.ts';
+import { HttpError } from '../../app/http/http-errors.ts';
+import { ERROR_TOAST_SECONDS } from '../../app/http/http-exceptions.ts';
+import { Can } from '../../components/Can.tsx';
+import { useSessionStore } from '../../stores/session.store.ts';
+import { DownloadVerifyModal } from './offline/DownloadVerifyModal.tsx';
+import {
+  deleteExport,
+  downloadExport,
+  type ExportRow,
+  fetchExports,
+  invalidateExport,
+  retryExport,
+} from './offline/offline-exports.api.ts';
 
+const PAGE_SIZE = 20;
+const POLL_MS = 2000;
+const COLORS: Record<ExportStatus, string> = {
+  exporting: 'processing',
+  failed: 'error',
+  using: 'success',
+  used: 'default',
+  expired: 'warning',
+  voided: 'default',
+  deleted: 'default',
+};
+
+const when = (ms: number | null) => (ms ? new Date(ms).toLocaleString() : '—');
+const day = (ms: number) => new Date(ms).toLocaleDateString();
+function size(bytes: number | null): string {
+  if (bytes === null) return '—';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * Offline exports (console-spec §2 /sendResponse/offline): the exports asked for from the data
+ * screens, polled while any is running, each downloadable for 7 days once ready; a failed one
+ * can be retried, any live one marked invalid or deleted (both confirmed). Download buttons are
+ * hidden when the account hides delivery downloads, and are downloads (not for view-only users).
+ */
 export default function OfflineExportsPage() {
-  return <PlaceholderPage />;
+  const { t } = useTranslation();
+  const queries = useQueryClient();
+  const hideExport = useSessionStore((state) => state.hideExport);
+  const [page, setPage] = useState(1);
+  const [verifying, setVerifying] = useState<ExportRow | null>(null);
+  const list = useQuery({
+    queryKey: ['exports', page],
+    queryFn: () => fetchExports(page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.data.some((r) => r.status === 'exporting') ? POLL_MS : false,
+  });
+  const refresh = () => queries.invalidateQueries({ queryKey: ['exports'] });
+  const act = useMutation({
+    mutationFn: ({ id, action }: { id: number; action: 'invalid' | 'retry' | 'delete' }) =>
+      action === 'invalid' ? invalidateExport(id) : action === 'retry' ? retryExport(id) : deleteExport(id),
+    onSettled: refresh,
+  });
+
+  const download = async (row: ExportRow) => {
+    try {
+      await downloadExport(row);
+      await refresh();
+    } catch (error) {
+      if (error instanceof HttpError && error.code === 'VERIFY_DOWNLOAD_REQUIRED') setVerifying(row);
+      else
+        httpEffects().toast(
+          'error',
+          error instanceof Error ? error.message : String(error),
+          ERROR_TOAST_SECONDS,
+        );
+      if (error instanceof HttpError && error.status === 410) await refresh();
+    }
+  };
+
+  const R = PERMISSIONS.EMAIL_RESPONSE;
+  const actions = (r: ExportRow) => (
+    <Flex gap={4} wrap>
+      {(r.status === 'using' || r.status === 'used') && !hideExport && (
+        <Button type="link" size="small" className="export-download" onClick={() => download(r)}>
+          {t('exports.download')}
+        </Button>
+      )}
+      <Can code={R} level="full">
+        {r.status === 'failed' && (
+          <Button
+            type="link"
+            size="small"
+            className="export-retry"
+            onClick={() => act.mutate({ id: r.id, action: 'retry' })}
+          >
+            {t('exports.retry')}
+          </Button>
+        )}
+        {['exporting', 'failed', 'using', 'used'].includes(r.status) && (
+          <Popconfirm
+            title={t('exports.invalidConfirm')}
+            okButtonProps={{ danger: true, className: 'export-invalid-ok' }}
+            onConfirm={() => act.mutateAsync({ id: r.id, action: 'invalid' })}
+          >
+            <Button type="link" size="small" className="export-invalid">
+              {t('exports.invalid')}
+            </Button>
+          </Popconfirm>
+        )}
+        <Popconfirm
+          title={t('exports.deleteConfirm')}
+          okButtonProps={{ danger: true, className: 'export-delete-ok' }}
+          onConfirm={() => act.mutateAsync({ id: r.id, action: 'delete' })}
+        >
+          <Button type="link" size="small" danger className="export-delete">
+            {t('exports.delete')}
+          </Button>
+        </Popconfirm>
+      </Can>
+    </Flex>
+  );
+
+  return (
+    <Card className="offline-exports-page">
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {t('exports.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('exports.hint')}</Typography.Paragraph>
+      {list.isError ? (
+        <Result status="warning" title={t('common.loadFailed')} />
+      ) : (
+        <Table<ExportRow>
+          rowKey="id"
+          className="offline-exports-table"
+          loading={list.isLoading}
+          dataSource={list.data?.data ?? []}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            onChange: setPage,
+          }}
+          locale={{ emptyText: <Empty description={t('exports.empty')} /> }}
+          scroll={{ x: 1200 }}
+          columns={[
+            { title: t('exports.type'), width: 120, render: (_, r) => t(`exports.types.${r.type}`) },
+            { title: t('exports.range'), render: (_, r) => `${day(r.startTime)} – ${day(r.endTime)}` },
+            {
+              title: t('exports.status'),
+              render: (_, r) => (
+                <Tooltip title={r.error}>
+                  <Tag color={COLORS[r.status]} className={`export-status export-status-${r.status}`}>
+                    {t(`exports.statuses.${r.status}`)}
+                  </Tag>
+                </Tooltip>
+              ),
+            },
+            {
+              title: t('exports.progress'),
+              width: 160,
+              render: (_, r) => (
+                <Progress
+                  percent={r.progress}
+                  size="small"
+                  status={
+                    r.status === 'failed' ? 'exception' : r.status === 'exporting' ? 'active' : undefined
+                  }
+                />
+              ),
+            },
+            { title: t('exports.rows'), dataIndex: 'rows' },
+            { title: t('exports.size'), render: (_, r) => size(r.fileSize) },
+            { title: t('exports.createdAt'), render: (_, r) => when(r.createdAt) },
+            { title: t('exports.expiresAt'), render: (_, r) => when(r.expiresAt) },
+            { title: t('exports.actions'), render: (_, r) => actions(r) },
+          ]}
+        />
+      )}
+      <DownloadVerifyModal
+        open={verifying !== null}
+        onCancel={() => setVerifying(null)}
+        onVerified={() => {
+          const row = verifying;
+          setVerifying(null);
+          if (row) void download(row);
+        }}
+      />
+    </Card>
+  );
 }

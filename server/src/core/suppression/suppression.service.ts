@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 import type { SuppressionEntryList } from '../../db/suppression-schema.ts';
 import type { FailureCategory, InvalidReason } from '../../mta/outcome/classify.ts';
 import type { Suppressed, SuppressionCheck, SuppressionList } from '../../mta/pipeline/policies.ts';
@@ -170,15 +172,19 @@ export class SuppressionService implements SuppressionCheck {
     await this.addEntry(accountId, 'spam', address, 'spam', detail, 'complaint', at + SPAM_BLOCK_MS, at);
   }
 
-  /** A recipient used an unsubscribe link (scoped to the mail's API_USER and label when given). */
+  /**
+   * A recipient used an unsubscribe link (scoped to the mail's API_USER and label when given);
+   * inside `trx` when given, so it commits with the caller's unsubscribe event.
+   */
   async recordUnsubscribe(
     accountId: number,
     recipient: string,
     scope: { apiUserId?: number | null; labelId?: number | null },
     source = 'link',
     at = this.now(),
+    trx?: Kysely<DB>,
   ): Promise<void> {
-    await repo.upsertEntry(this.database, {
+    await repo.upsertEntry(trx ? { ...this.database, db: trx } : this.database, {
       accountId,
       list: 'unsubscribe',
       address: normaliseAddress(recipient),

@@ -1,4 +1,5 @@
 import type { SecretBox } from '../../core/security/secret-box.ts';
+import type { TrackingSources } from '../../core/tracking/tracking-plans.ts';
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import { type DeliveryOutcome, invalid } from '../outcome/classify.ts';
@@ -15,7 +16,7 @@ import { DotMarker } from './dot-marker.ts';
 import { type MessageContext, MessageContexts } from './message-context.ts';
 import type { OutcomeRecord, OutcomeWriter } from './outcome.repo.ts';
 import type { PolicyMessage, SendPolicy, SuppressionCheck } from './policies.ts';
-import { hasVariables, markSubject, type Personalisation, substitute } from './render.step.ts';
+import { hasVariables, markSubject, type Personalisation, substitute, trackBody } from './render.step.ts';
 import { mxNameOf, Router } from './route.step.ts';
 import { Signer } from './sign.step.ts';
 import { unsubscribeUrl } from './unsubscribe-token.ts';
@@ -47,6 +48,9 @@ export interface PipelineDeps {
   publicUrl: string;
   verpSecret: string;
   unsubscribeKey: Buffer;
+  /** Signs open-pixel and click URLs; `tracking` says where they point. */
+  trackingKey: Buffer;
+  tracking: TrackingSources;
   suppression: SuppressionCheck;
   policy: SendPolicy;
   claims: ClaimRepo;
@@ -72,7 +76,7 @@ export class DeliveryPipeline {
 
   constructor(deps: PipelineDeps) {
     this.deps = deps;
-    this.contexts = new MessageContexts(deps.database);
+    this.contexts = new MessageContexts(deps.database, deps.tracking);
     this.router = new Router({
       resolver: deps.resolver,
       mtaPort: deps.mtaPort,
@@ -355,6 +359,8 @@ export class DeliveryPipeline {
     const perRecipient =
       context.individual ||
       context.emailType === 'batch' ||
+      context.tracking !== null ||
+      context.unsubscribePlaceholder ||
       row.vars !== null ||
       (context.source === 'smtp' && hasVariables(context.mime?.toString('latin1') ?? null));
     if (!perRecipient) {
@@ -417,8 +423,15 @@ export class DeliveryPipeline {
           extra: context.headers,
         },
         {
-          html: context.html === null ? null : substitute(context.html, p),
-          plain: context.plain === null ? null : substitute(context.plain, p),
+          ...trackBody(
+            {
+              html: context.html === null ? null : substitute(context.html, p),
+              plain: context.plain === null ? null : substitute(context.plain, p),
+            },
+            context,
+            row,
+            this.deps,
+          ),
           attachments: context.attachments,
         },
       );

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { Config } from '../../config.ts';
 import type { SecretBox } from '../../core/security/secret-box.ts';
+import { trackingKey } from '../../core/tracking/tracking-token.ts';
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import { parseBounce } from '../outcome/dsn.ts';
@@ -74,6 +75,8 @@ export class DeliveryService {
       publicUrl: config.publicUrl,
       verpSecret: this.verpSecret,
       unsubscribeKey: unsubscribeKey(this.deps.secretKey),
+      trackingKey: trackingKey(this.deps.secretKey),
+      tracking: { url: config.tracking.url, httpsPort: config.tracking.httpsPort },
       suppression: this.deps.suppression,
       policy: this.deps.policy,
       claims: this.claims,

@@ -1,3 +1,5 @@
+import { type TrackingPlan, UNSUBSCRIBE_PLACEHOLDER } from '../../core/tracking/link-tracking.ts';
+import { type TrackingSources, trackingPlans } from '../../core/tracking/tracking-plans.ts';
 import type { Database } from '../../db/database.ts';
 
 /**
@@ -29,6 +31,10 @@ export interface MessageContext {
   toList: string[];
   ccList: string[];
   senderDomain: string;
+  /** Open/click tracking of this message (its API_USER's switches, X-SMTPAPI filters); null when off. */
+  tracking: TrackingPlan | null;
+  /** The html or plain holds %%user_defined_unsubscribe_link%%: each recipient gets their own link. */
+  unsubscribePlaceholder: boolean;
 }
 
 const CACHE_SIZE = 5000;
@@ -37,9 +43,11 @@ export class MessageContexts {
   private readonly cache = new Map<number, MessageContext>();
 
   private readonly database: Database;
+  private readonly tracking: TrackingSources;
 
-  constructor(database: Database) {
+  constructor(database: Database, tracking: TrackingSources) {
     this.database = database;
+    this.tracking = tracking;
   }
 
   get(id: number): MessageContext | undefined {
@@ -67,6 +75,7 @@ export class MessageContexts {
             .execute()
         : [];
     const content = new Map(contents.map((c) => [Number(c.message_id), c]));
+    const plans = await trackingPlans(db, messages, this.tracking);
     for (const m of messages) {
       const id = Number(m.id);
       const body = content.get(id);
@@ -106,6 +115,12 @@ export class MessageContexts {
         toList: mine.filter((r) => r.kind === 'to').map((r) => r.recipient),
         ccList: mine.filter((r) => r.kind === 'cc').map((r) => r.recipient),
         senderDomain: m.from_address.slice(m.from_address.lastIndexOf('@') + 1).toLowerCase(),
+        tracking: body?.mime ? null : (plans.get(id) ?? null),
+        unsubscribePlaceholder:
+          !body?.mime &&
+          Boolean(
+            body?.html?.includes(UNSUBSCRIBE_PLACEHOLDER) || body?.plain?.includes(UNSUBSCRIBE_PLACEHOLDER),
+          ),
       });
     }
   }

@@ -1,8 +1,12 @@
+import { type TrackingPlan, trackHtml, UNSUBSCRIBE_PLACEHOLDER } from '../../core/tracking/link-tracking.ts';
+import { unsubscribeUrl } from './unsubscribe-token.ts';
+
 /**
  * Rendering: SendCloud's `%variable%` substitution. A recipient's `sub` values (stored on its row
  * as `vars`), the message's `pubsub` values (shared by everyone) and `section` blocks: a `sub`
  * value may name a section (`"%sec%": ["%sec_a%", …]`), whose text is then put in, itself with
- * variables substituted. Names that match nothing stay as they are, as SendCloud leaves them.
+ * variables substituted. Names that match nothing stay as they are, as SendCloud leaves them
+ * (`%%user_defined_unsubscribe_link%%` among them: trackBody replaces it afterwards).
  */
 export interface Personalisation {
   vars: Record<string, string | number> | null;
@@ -43,4 +47,34 @@ export function markSubject(
 ): string {
   if (!adMark || emailType !== 'batch' || !adMark.text) return subject;
   return adMark.position === 'before' ? `${adMark.text}${subject}` : `${subject}${adMark.text}`;
+}
+
+/**
+ * Tracking and the custom unsubscribe link of one recipient's body, after variables: the click
+ * redirect on links and the open pixel when the message's plan says so (trackHtml), and
+ * `%%user_defined_unsubscribe_link%%` in html and plain replaced by the recipient's signed
+ * unsubscribe URL. Nothing is done for a message with neither.
+ */
+export interface BodyTrackingKeys {
+  trackingKey: Buffer;
+  unsubscribeKey: Buffer;
+  publicUrl: string;
+}
+
+export function trackBody(
+  body: { html: string | null; plain: string | null },
+  message: { accountId: number; tracking: TrackingPlan | null; unsubscribePlaceholder: boolean },
+  recipient: { id: number; recipient: string },
+  keys: BodyTrackingKeys,
+): { html: string | null; plain: string | null } {
+  if (!message.tracking && !message.unsubscribePlaceholder) return body;
+  const who = { accountId: message.accountId, recipientId: recipient.id };
+  let { html, plain } = body;
+  if (html !== null && message.tracking) html = trackHtml(html, message.tracking, who, keys.trackingKey);
+  if (message.unsubscribePlaceholder) {
+    const url = unsubscribeUrl(keys.publicUrl, { ...who, email: recipient.recipient }, keys.unsubscribeKey);
+    html = html?.replaceAll(UNSUBSCRIBE_PLACEHOLDER, url) ?? null;
+    plain = plain?.replaceAll(UNSUBSCRIBE_PLACEHOLDER, url) ?? null;
+  }
+  return { html, plain };
 }

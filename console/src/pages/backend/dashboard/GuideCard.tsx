@@ -1,0 +1,63 @@
+import { CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Card, List, Progress, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { fetchGuide, type GuideStep } from './dashboard.api.ts';
+
+/** Where each step is done. */
+const LINKS: Record<GuideStep, string> = {
+  testMail: '/sendRelative/test',
+  domain: '/sendSetting/domain',
+  apiUser: '/sendSetting/apiuser',
+  integrate: '/sendSetting/apiuser',
+};
+
+/** The beginner guide (console-spec §2): four steps, each ticked from what the account really has. */
+export function GuideCard() {
+  const { t } = useTranslation();
+  const guide = useQuery({ queryKey: ['dashboard', 'guide'], queryFn: fetchGuide });
+  const steps = guide.data?.steps ?? [];
+  return (
+    <Card title={t('dashboard.guideTitle')} className="dashboard-guide">
+      {guide.isLoading ? (
+        <Skeleton active />
+      ) : guide.isError ? (
+        <Typography.Text type="secondary">{t('common.loadFailed')}</Typography.Text>
+      ) : (
+        <>
+          <Progress percent={Math.round(((guide.data?.done ?? 0) / Math.max(steps.length, 1)) * 100)} />
+          <List
+            dataSource={steps}
+            renderItem={(step, index) => (
+              <List.Item
+                className={`guide-step guide-step-${step.key}`}
+                data-done={step.done ? 'true' : 'false'}
+                actions={[
+                  <Link key="go" to={LINKS[step.key]}>
+                    {step.done ? t('dashboard.view') : t('dashboard.go')}
+                  </Link>,
+                ]}
+              >
+                <List.Item.Meta
+                  avatar={
+                    step.done ? (
+                      <CheckCircleFilled
+                        style={{ color: '#52c41a', fontSize: 20 }}
+                        aria-label={t('dashboard.done')}
+                      />
+                    ) : (
+                      <ClockCircleOutlined style={{ fontSize: 20 }} aria-label={t('dashboard.todo')} />
+                    )
+                  }
+                  title={`${index + 1}. ${t(`dashboard.steps.${step.key}`)}`}
+                  description={t(`dashboard.stepHints.${step.key}`)}
+                />
+              </List.Item>
+            )}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ExportCreateInput, ExportView } from '@herald/shared/schemas/export.schema';
+import i18next from 'i18next';
+import { http } from '../../../app/http/http-client.ts';
+import { HttpError } from '../../../app/http/http-errors.ts';
+import { resolveUrl } from '../../../app/http/request-params.ts';
+import { COOKIE, readCookie } from '../../../app/storage/cookies.ts';
+
+/** Offline exports (console-spec §7 `/data/dataExportOfflines`: list, download/{id}, invalid/{id}). */
+export type ExportRow = ExportView;
+
+const BASE = '/data/dataExportOfflines';
+const json = { format: 'json' } as const;
+
+export const fetchExports = (page: number, pageSize: number) =>
+  http.get<{ data: ExportRow[]; total: number }>(BASE, { page, pageSize });
+
+export const createExport = async (input: ExportCreateInput) =>
+  (await http.post<{ data: ExportRow }>(BASE, input, json)).data;
+
+export const invalidateExport = (id: number) => http.post(`${BASE}/invalid/${id}`, undefined, json);
+export const retryExport = (id: number) => http.post(`${BASE}/retry/${id}`, undefined, json);
+export const deleteExport = (id: number) => http.delete(`${BASE}/${id}`);
+export const verifyDownload = (way: string, code: string) =>
+  http.post('/verify/download', { way, code }, { ...json, toast: false });
+
+/**
+ * Saves the gzip'd CSV. The console's client reads answers as text, which would corrupt a binary
+ * file, so this one call fetches the bytes itself (same headers) and rejects with an HttpError
+ * carrying the server's code (e.g. VERIFY_DOWNLOAD_REQUIRED, EXPORT_EXPIRED) for the caller.
+ */
+export async function downloadExport(row: ExportRow): Promise<void> {
+  const url = resolveUrl(`${BASE}/download/${row.id}`);
+  const headers = new Headers({ lang: i18next.language === 'en' ? 'en' : 'zh-cn' });
+  const token = readCookie(COOKIE.token);
+  if (token) headers.set('authorization', `${readCookie(COOKIE.tokenType) || 'Bearer'} ${token}`);
+  const response = await fetch(url, { credentials: 'include', headers });
+  if (!response.ok) {
+    const body = await response.json().catch(() => undefined);
+    throw new HttpError(response.status, 'GET', url, body);
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = name ?? `${row.type}-${row.id}.csv.gz`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}

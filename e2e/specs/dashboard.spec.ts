@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { type Herald, startHerald } from '@herald/test-peers';
+import type { Browser, Page } from 'playwright-core';
+import { openDatabase } from '../../server/src/db/database.ts';
+import { createTestUser, type TestUser } from '../harness/accounts.ts';
+import { launchBrowser, withPage } from '../harness/browser.ts';
+import { logIn, waitForShell } from '../harness/console.ts';
+
+/**
+ * The dashboard against a real Herald: a new account sees the beginner guide with nothing
+ * ticked; after a sending domain is created through the API (and verified, written as the DNS
+ * check leaves it) and an API_USER is created through the API, exactly those steps are ticked;
+ * the trend chart draws; the SMS dashboard says its data is still to come.
+ */
+let herald: Herald;
+let browser: Browser;
+let owner: TestUser;
+
+before(async () => {
+  const consoleDir = process.env.HERALD_CONSOLE_DIR;
+  [herald, browser] = await Promise.all([
+    startHerald({ env: consoleDir ? { HERALD_CONSOLE_DIR: consoleDir } : {} }),
+    launchBrowser(),
+  ]);
+  owner = await createTestUser(herald);
+});
+
+after(async () => {
+  await browser?.close();
+  await herald?.stop();
+});
+
+const api = async (method: string, url: string, body?: object) => {
+  const res = await fetch(`${herald.url}/v3/api${url}`, {
+    method,
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json', lang: 'en' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { data: Record<string, unknown> };
+  assert.ok(res.ok, JSON.stringify(json));
+  return json.data;
+};
+
+const ticked = async (page: Page) => {
+  await page.locator('.guide-step').first().waitFor();
+  const steps = page.locator('.guide-step');
+  const done: string[] = [];
+  for (let i = 0; i < (await steps.count()); i++) {
+    const step = steps.nth(i);
+    if ((await step.getAttribute('data-done')) === 'true') {
+      done.push(((await step.getAttribute('class')) ?? '').replace(/.*guide-step-(\w+).*/, '$1'));
+    }
+  }
+  return done;
+};
+
+test('the guide ticks the steps an account has done; the trend chart draws', (t) =>
+  withPage(browser, t, async (page) => {
+    await logIn(page.context(), herald, owner);
+    await page.goto(`${herald.url}/backend/dashborad`);
+    await waitForShell(page);
+    await page.locator('.dashboard-guide').getByText('发送测试邮件').waitFor();
+    assert.equal(await page.locator('.guide-step').count(), 4);
+    assert.deepEqual(await ticked(page), []);
+    await page.locator('.dashboard-trend [data-chart-ready="true"]').waitFor();
+    await page.locator('.dashboard-alerts').getByText('暂无预警').waitFor();
+
+    const domain = await api('POST', '/config/domains', { name: 'mail.e2e-dash.example' });
+    const database = openDatabase({ kind: 'sqlite', file: path.join(herald.dataDir, 'herald.db') });
+    try {
+      await database.db
+        .updateTable('sending_domains')
+        .set({ status: 'verified' })
+        .where('id', '=', Number(domain.id))
+        .execute();
+    } finally {
+      await database.close();
+    }
+    await api('POST', '/config/categories', {
+      name: `e2e_dash_${process.pid}`,
+      emailType: 'trigger',
+      domainId: Number(domain.id),
+    });
+
+    await page.reload();
+    await waitForShell(page);
+    await page.locator('.guide-step-apiUser[data-done="true"]').waitFor();
+    assert.deepEqual(await ticked(page), ['domain', 'apiUser']);
+    await page.locator('.dashboard-trend [data-chart-ready="true"]').waitFor();
+    await page.locator('.dashboard-trend .ant-segmented-item', { hasText: '30' }).click();
+    await page.locator('.dashboard-trend [data-chart-ready="true"]').waitFor();
+  }));
+
+test('the SMS dashboard shows that SMS data is still to come', (t) =>
+  withPage(browser, t, async (page) => {
+    await logIn(page.context(), herald, owner);
+    await page.goto(`${herald.url}/backend/s_dashborad`);
+    await waitForShell(page);
+    await page.locator('.dashboard-sms-empty').getByText('短信数据将随短信功能上线').waitFor();
+  }));

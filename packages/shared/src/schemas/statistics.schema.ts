@@ -1,0 +1,282 @@
+import { z } from 'zod';
+import type { ValidationKey } from '../validation.ts';
+import { isDomainName } from './domain.schema.ts';
+
+/**
+ * The email data centre (issue 7): date ranges, filters and figures shared by the server's
+ * statistics queries, the SendCloud-compatible statday/stathour/invalidstat and the console.
+ * Days are Asia/Shanghai calendar days (UTC+8, no daylight saving), as the quotas count them.
+ */
+const rule = (key: ValidationKey) => ({ message: key });
+
+const SHANGHAI_OFFSET_MS = 8 * 3600_000;
+const DAY_MS = 86_400_000;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The Asia/Shanghai day (YYYY-MM-DD) of an instant. */
+export function statDay(at: number): string {
+  return new Date(at + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The Asia/Shanghai hour (0–23) of an instant. */
+export function statHour(at: number): number {
+  return new Date(at + SHANGHAI_OFFSET_MS).getUTCHours();
+}
+
+/** The instant an Asia/Shanghai day starts. */
+export function statDayStart(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`) - SHANGHAI_OFFSET_MS;
+}
+
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The same day of the month `months` later (earlier when negative), clamped to the month's end. */
+export function addMonths(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, last));
+  return first.toISOString().slice(0, 10);
+}
+
+/** Days from `from` to `to`, both counted (1 for a single day). */
+export function daySpan(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+function isCalendarDay(value: string): boolean {
+  return DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+}
+
+/** How far back statistics can be asked for: half a year (the rollups are kept that long). */
+export const STAT_MAX_MONTHS = 6;
+/** Hourly figures are read from the hour rollup: at most a week at a time. */
+export const STAT_HOUR_SPAN_MAX_DAYS = 7;
+
+/**
+ * The date-range presets of the data centre. `year` reaches past the 6-month limit of the
+ * rollups, so only the reputation history (kept per day, a year long) offers it.
+ */
+export const STAT_RANGE_PRESETS = [
+  'today',
+  'yesterday',
+  'last7',
+  'last30',
+  'last60',
+  'last90',
+  'last120',
+  'months3',
+  'months6',
+  'year',
+] as const;
+export type StatRangePreset = (typeof STAT_RANGE_PRESETS)[number];
+/** The presets a rollup query accepts (everything within STAT_MAX_MONTHS). */
+export const STAT_QUERY_PRESETS = STAT_RANGE_PRESETS.filter((p) => p !== 'year');
+
+export interface StatRange {
+  from: string;
+  to: string;
+}
+
+export function presetRange(preset: StatRangePreset, today: string): StatRange {
+  const lastDays = (n: number) => ({ from: addDays(today, 1 - n), to: today });
+  switch (preset) {
+    case 'today':
+      return { from: today, to: today };
+    case 'yesterday':
+      return { from: addDays(today, -1), to: addDays(today, -1) };
+    case 'last7':
+      return lastDays(7);
+    case 'last30':
+      return lastDays(30);
+    case 'last60':
+      return lastDays(60);
+    case 'last90':
+      return lastDays(90);
+    case 'last120':
+      return lastDays(120);
+    case 'months3':
+      return { from: addMonths(today, -3), to: today };
+    case 'months6':
+      return { from: addMonths(today, -STAT_MAX_MONTHS), to: today };
+    case 'year':
+      return { from: addMonths(today, -12), to: today };
+  }
+}
+
+const empty = (v: unknown) => (v === '' || v === null ? undefined : v);
+const optionalId = z.preprocess(
+  empty,
+  z.coerce.number(rule('invalid')).int(rule('invalid')).nonnegative(rule('invalid')).optional(),
+);
+const dayField = z.string(rule('statDateFormat')).trim().refine(isCalendarDay, rule('statDateFormat'));
+
+export const statDomainSchema = z
+  .string(rule('statDomainFormat'))
+  .trim()
+  .toLowerCase()
+  .refine(isDomainName, rule('statDomainFormat'));
+
+/**
+ * A range of days: a preset, or `from`/`to`. Within the last STAT_MAX_MONTHS months up to today,
+ * in order; hourly figures span at most STAT_HOUR_SPAN_MAX_DAYS days.
+ */
+export function statQuerySchema(today: string, presets: readonly StatRangePreset[] = STAT_QUERY_PRESETS) {
+  const oldest = addMonths(today, -STAT_MAX_MONTHS);
+  return z
+    .object({
+      preset: z.preprocess(empty, z.enum(presets as [StatRangePreset], rule('invalid')).optional()),
+      from: z.preprocess(empty, dayField.optional()),
+      to: z.preprocess(empty, dayField.optional()),
+      apiUserId: optionalId,
+      labelId: optionalId,
+      domain: z.preprocess(empty, statDomainSchema.optional()),
+      groupBy: z.preprocess(empty, z.enum(['day', 'hour'], rule('invalid')).default('day')),
+    })
+    .transform((value, ctx) => {
+      const range = value.preset ? presetRange(value.preset, today) : { from: value.from, to: value.to };
+      const from = range.from ?? today;
+      const to = range.to ?? from;
+      const issue = (path: string, key: ValidationKey) => {
+        ctx.addIssue({ code: 'custom', path: [path], message: key });
+        return z.NEVER;
+      };
+      if (to < from) return issue('to', 'statRangeOrder');
+      if (to > today) return issue('to', 'statRangeFuture');
+      if (from < (presets.includes('year') ? addMonths(today, -12) : oldest))
+        return issue('from', 'statRangeTooOld');
+      if (value.groupBy === 'hour' && daySpan(from, to) > STAT_HOUR_SPAN_MAX_DAYS)
+        return issue('to', 'statHourSpan');
+      return {
+        from,
+        to,
+        apiUserId: value.apiUserId,
+        labelId: value.labelId,
+        domain: value.domain,
+        groupBy: value.groupBy,
+      };
+    });
+}
+export type StatQuery = z.output<ReturnType<typeof statQuerySchema>>;
+
+/** The counters of a rollup row, by the names the console and the core use. */
+export const STAT_COUNTERS = [
+  'requested',
+  'delivered',
+  'opened',
+  'clicked',
+  'uniqueOpened',
+  'uniqueClicked',
+  'softBounced',
+  'invalid',
+  'spamReported',
+  'unsubscribed',
+] as const;
+export type StatCounter = (typeof STAT_COUNTERS)[number];
+export type StatCounters = Record<StatCounter, number>;
+
+export function zeroCounters(): StatCounters {
+  return Object.fromEntries(STAT_COUNTERS.map((c) => [c, 0])) as StatCounters;
+}
+
+/** A percentage with two decimals; 0 when there is nothing to divide by. */
+export function percent(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part / whole) * 10_000) / 100 : 0;
+}
+
+/**
+ * The rates shown beside the figures (and SendCloud's *Percent fields): delivery, invalid and
+ * soft-bounce rates of what was requested; open, click, spam and unsubscribe rates of what was
+ * delivered (a mail not delivered cannot be opened).
+ */
+export function statRates(c: StatCounters) {
+  return {
+    deliveredRate: percent(c.delivered, c.requested),
+    invalidRate: percent(c.invalid, c.requested),
+    softBounceRate: percent(c.softBounced, c.requested),
+    openRate: percent(c.opened, c.delivered),
+    clickRate: percent(c.clicked, c.delivered),
+    uniqueOpenRate: percent(c.uniqueOpened, c.delivered),
+    uniqueClickRate: percent(c.uniqueClicked, c.delivered),
+    spamReportedRate: percent(c.spamReported, c.delivered),
+    unsubscribeRate: percent(c.unsubscribed, c.delivered),
+  };
+}
+export type StatRates = ReturnType<typeof statRates>;
+
+/** Delivery time (accept → the receiver's 250) buckets: upper bounds in ms, the last open-ended. */
+export const DELIVERY_TIME_BUCKETS = [
+  { key: 'lt1s', maxMs: 1_000 },
+  { key: 's1to5', maxMs: 5_000 },
+  { key: 's5to30', maxMs: 30_000 },
+  { key: 's30to60', maxMs: 60_000 },
+  { key: 'm1to5', maxMs: 300_000 },
+  { key: 'm5to30', maxMs: 1_800_000 },
+  { key: 'm30to60', maxMs: 3_600_000 },
+  { key: 'gt1h', maxMs: Number.POSITIVE_INFINITY },
+] as const;
+export type DeliveryTimeBucket = (typeof DELIVERY_TIME_BUCKETS)[number]['key'];
+
+export function deliveryTimeBucket(latencyMs: number): number {
+  return DELIVERY_TIME_BUCKETS.findIndex((b) => latencyMs < b.maxMs);
+}
+
+/**
+ * SendCloud invalidstat's reasons (with its spellings), by sub-status: invalid 401–409, and the
+ * soft-bounce twins 503–509 (classify.ts) for an invalid event that carries one.
+ */
+export const INVALID_STAT_REASONS = [
+  { key: 'sendcloudBlacklist', subStatus: [401] },
+  { key: 'ubsubscribe', subStatus: [402] },
+  { key: 'espUnvaliable', subStatus: [403, 503] },
+  { key: 'recipientAddressError', subStatus: [404] },
+  { key: 'ipOrDomainRejected', subStatus: [405, 505] },
+  { key: 'recipientNotFound', subStatus: [406, 506] },
+  { key: 'spamEmails', subStatus: [407, 507] },
+  { key: 'senderOrRecipientRejected', subStatus: [408, 508] },
+  { key: 'others', subStatus: [409, 509] },
+] as const;
+export type InvalidStatReason = (typeof INVALID_STAT_REASONS)[number]['key'];
+
+/** The reason index of a sub-status; anything unknown is `others`. */
+export function invalidReasonIndex(subStatus: number | null): number {
+  const i = INVALID_STAT_REASONS.findIndex((r) =>
+    (r.subStatus as readonly number[]).includes(subStatus ?? 0),
+  );
+  return i === -1 ? INVALID_STAT_REASONS.length - 1 : i;
+}
+
+/** Reputation: a new account starts here; partner ("passing") services need at least the minimum. */
+export const REPUTATION_DEFAULT_SCORE = 80;
+export const REPUTATION_PASSING_MIN = 60;
+
+const optionalRate = z.preprocess(
+  empty,
+  z.coerce
+    .number(rule('statRateRange'))
+    .min(0, rule('statRateRange'))
+    .max(100, rule('statRateRange'))
+    .nullable()
+    .optional(),
+);
+
+/** A receiving-domain monitor threshold (`/data/monitor/monitorConfig`): percentages 0–100. */
+export const monitorConfigInputSchema = z
+  .object({
+    recipientDomain: statDomainSchema,
+    minDeliveredRate: optionalRate,
+    maxInvalidRate: optionalRate,
+    minOpenRate: optionalRate,
+  })
+  .refine((v) => v.minDeliveredRate != null || v.maxInvalidRate != null || v.minOpenRate != null, {
+    message: 'statThresholdRequired',
+    path: ['minDeliveredRate'],
+  });
+export type MonitorConfigInput = z.infer<typeof monitorConfigInputSchema>;
+
+export const monitorConfigIdSchema = z.coerce
+  .number(rule('invalid'))
+  .int(rule('invalid'))
+  .positive(rule('invalid'));

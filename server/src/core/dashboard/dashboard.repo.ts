@@ -1,0 +1,33 @@
+import type { Database } from '../../db/database.ts';
+
+/** SQL of the beginner guide: does the account have each thing yet. Each is one indexed EXISTS-style probe. */
+
+async function any(query: { executeTakeFirst(): Promise<unknown> }): Promise<boolean> {
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export function hasMessageFrom({ db }: Database, accountId: number, sources: ('api' | 'smtp' | 'test')[]) {
+  return any(
+    db
+      .selectFrom('messages')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('source', 'in', sources)
+      .limit(1),
+  );
+}
+
+export function hasVerifiedDomain({ db }: Database, accountId: number) {
+  return any(
+    db
+      .selectFrom('sending_domains')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'verified')
+      .limit(1),
+  );
+}
+
+export function hasApiUser({ db }: Database, accountId: number) {
+  return any(db.selectFrom('api_users').select('id').where('account_id', '=', accountId).limit(1));
+}

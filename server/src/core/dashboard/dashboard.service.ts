@@ -1,0 +1,67 @@
+import { addDays, statDay } from '@herald/shared';
+import type { Database } from '../../db/database.ts';
+import type { BombingAlerts } from '../statistics/bombing-alerts.ts';
+import type { DayTotals, Reputation, StatisticsService } from '../statistics/statistics.service.ts';
+import * as repo from './dashboard.repo.ts';
+
+/** The beginner guide's steps, in the order the dashboard shows them (console-spec §2). */
+export const GUIDE_STEPS = ['testMail', 'domain', 'apiUser', 'integrate'] as const;
+export type GuideStep = (typeof GUIDE_STEPS)[number];
+
+export const TREND_DAYS = [7, 30] as const;
+export type TrendDays = (typeof TREND_DAYS)[number];
+
+export interface Guide {
+  steps: { key: GuideStep; done: boolean }[];
+  done: number;
+}
+
+export interface Overview {
+  /** Today's figures (Asia/Shanghai), the last day of the series. */
+  today: DayTotals;
+  series: DayTotals[];
+  reputation: Reputation;
+  alerts: BombingAlerts;
+}
+
+/**
+ * The dashboard (`/backend/dashborad`): the beginner guide, each step ticked from what the
+ * account really has (a test mail sent, a verified sending domain, an API_USER, mail through the
+ * API or SMTP), and the figures of today, the trend, the reputation and the anti-bombing alerts,
+ * all read from the statistics rollups.
+ */
+export class DashboardService {
+  private readonly database: Database;
+  private readonly statistics: StatisticsService;
+  private readonly now: () => number;
+
+  constructor(database: Database, statistics: StatisticsService, now: () => number = Date.now) {
+    this.database = database;
+    this.statistics = statistics;
+    this.now = now;
+  }
+
+  async guide(accountId: number): Promise<Guide> {
+    const db = this.database;
+    const done: Record<GuideStep, Promise<boolean>> = {
+      testMail: repo.hasMessageFrom(db, accountId, ['test']),
+      domain: repo.hasVerifiedDomain(db, accountId),
+      apiUser: repo.hasApiUser(db, accountId),
+      integrate: repo.hasMessageFrom(db, accountId, ['api', 'smtp']),
+    };
+    const steps = await Promise.all(GUIDE_STEPS.map(async (key) => ({ key, done: await done[key] })));
+    return { steps, done: steps.filter((s) => s.done).length };
+  }
+
+  async overview(accountId: number, days: TrendDays): Promise<Overview> {
+    const today = statDay(this.now());
+    const [series, reputation, alerts] = await Promise.all([
+      this.statistics.daySeries(accountId, { from: addDays(today, 1 - days), to: today }),
+      this.statistics.reputation(accountId),
+      this.statistics.bombingAlerts(accountId),
+    ]);
+    const last = series[series.length - 1];
+    if (!last) throw new Error('the day series has no days');
+    return { today: last, series, reputation, alerts };
+  }
+}

@@ -1,0 +1,122 @@
+import type { ExportStatus } from '@herald/shared';
+import type { Insertable, Updateable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DataExportOfflinesTable } from '../../db/export-schema.ts';
+
+/** SQL of offline exports. Every call by a user is scoped to the account; the job goes by id. */
+
+const COLUMNS = [
+  'e.id',
+  'e.account_id',
+  'e.type',
+  'e.filter',
+  'e.start_time',
+  'e.end_time',
+  'e.lang',
+  'e.status',
+  'e.progress',
+  'e.row_count',
+  'e.file_path',
+  'e.file_size',
+  'e.error',
+  'e.created_at',
+  'e.finished_at',
+  'e.expires_at',
+  'e.downloaded_at',
+  'u.username as requested_by',
+] as const;
+
+function base({ db }: Database) {
+  return db
+    .selectFrom('data_export_offlines as e')
+    .leftJoin('users as u', 'u.id', 'e.user_id')
+    .select(COLUMNS);
+}
+
+export type ExportRow = Awaited<ReturnType<typeof findById>> & {};
+
+export async function insert({ db }: Database, values: Insertable<DataExportOfflinesTable>): Promise<number> {
+  const row = await db
+    .insertInto('data_export_offlines')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export function findById(database: Database, id: number) {
+  return base(database).where('e.id', '=', id).executeTakeFirst();
+}
+
+export function find(database: Database, accountId: number, id: number) {
+  return base(database).where('e.account_id', '=', accountId).where('e.id', '=', id).executeTakeFirst();
+}
+
+/** Newest first; deleted exports are not listed. */
+export function list(database: Database, accountId: number, page: { offset: number; limit: number }) {
+  return base(database)
+    .where('e.account_id', '=', accountId)
+    .where('e.status', '!=', 'deleted')
+    .orderBy('e.id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function count({ db }: Database, accountId: number, statuses?: ExportStatus[]): Promise<number> {
+  let q = db
+    .selectFrom('data_export_offlines')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('account_id', '=', accountId);
+  q = statuses ? q.where('status', 'in', statuses) : q.where('status', '!=', 'deleted');
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Changes an export only while it is in one of `from`: the job and the user race (a void during
+ * the run, a retry of a failed one), and the loser must see that it lost. Returns whether it won.
+ */
+export async function transition(
+  { db }: Database,
+  id: number,
+  from: readonly ExportStatus[],
+  values: Updateable<DataExportOfflinesTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('data_export_offlines')
+    .set(values)
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Ready files whose keeping time has passed. */
+export function dueToExpire({ db }: Database, now: number, limit: number) {
+  return db
+    .selectFrom('data_export_offlines')
+    .select(['id', 'file_path'])
+    .where('status', 'in', ['using', 'used'])
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function hideExport({ db }: Database, accountId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('hide_export')
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  return Number(row?.hide_export ?? 0) === 1;
+}
+
+export async function setHideExport({ db }: Database, accountId: number, hidden: boolean, now: number) {
+  await db
+    .updateTable('accounts')
+    .set({ hide_export: hidden ? 1 : 0, updated_at: now })
+    .where('id', '=', accountId)
+    .execute();
+}

@@ -1,0 +1,182 @@
+import {
+  AppError,
+  type EmailTracksQuery,
+  type EmailTrackView,
+  type MailEventData,
+  TRACK_QUERY_MAX_MS,
+  type TrackType,
+} from '@herald/shared';
+import type { Database } from '../../db/database.ts';
+
+const DAY_MS = 86_400_000;
+/** Rows one CSV export holds. */
+export const EMAIL_TRACKS_EXPORT_MAX = 50_000;
+
+export interface EmailTracksFilter {
+  from: number;
+  to: number;
+  email?: string;
+  trackType?: TrackType;
+  apiUserIds?: number[];
+  labelIds?: number[];
+}
+
+/**
+ * The open/click list (`/data/emailTracks`, SendCloud `openandclick/list`): the open and click
+ * events of the mail event log, newest first, over at most the last six months (product-spec §9).
+ */
+export class EmailTracksService {
+  private readonly database: Database;
+  private readonly now: () => number;
+
+  constructor(database: Database, now: () => number = Date.now) {
+    this.database = database;
+    this.now = now;
+  }
+
+  /** The console's filter: the last 7 days when no range is given. */
+  filterOf(query: EmailTracksQuery): EmailTracksFilter {
+    const to = query.endTime ?? this.now();
+    const from = query.startTime ?? to - 7 * DAY_MS;
+    return {
+      from,
+      to,
+      email: query.email?.toLowerCase(),
+      trackType: query.trackType,
+      apiUserIds: query.apiUserId ? [query.apiUserId] : undefined,
+      labelIds: query.labelId ? [query.labelId] : undefined,
+    };
+  }
+
+  async query(
+    accountId: number,
+    filter: EmailTracksFilter,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: EmailTrackView[]; total: number }> {
+    this.checkRange(filter);
+    const [rows, count] = await Promise.all([
+      this.select(accountId, filter)
+        .orderBy('e.at', 'desc')
+        .orderBy('e.id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+      this.base(accountId, filter)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows.map(toView), total: Number(count.n) };
+  }
+
+  async exportCsv(accountId: number, filter: EmailTracksFilter): Promise<string> {
+    const { rows } = await this.query(accountId, filter, 0, EMAIL_TRACKS_EXPORT_MAX);
+    const header = ['time', 'type', 'email', 'url', 'apiUser', 'ip', 'browser', 'os', 'bot', 'first'];
+    const lines = rows.map((r) =>
+      [
+        new Date(r.at).toISOString(),
+        r.trackType,
+        r.email,
+        r.url ?? '',
+        r.apiUser ?? '',
+        r.ip ?? '',
+        [r.explorerName, r.explorerVer].filter(Boolean).join(' '),
+        [r.oSName, r.oSVer].filter(Boolean).join(' '),
+        r.bot ? 'yes' : 'no',
+        r.first ? 'yes' : 'no',
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+    return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
+  }
+
+  /** The account's API_USERs of these names (SendCloud's apiUserList). */
+  async apiUserIdsByName(accountId: number, names: string[]): Promise<number[]> {
+    const rows = await this.database.db
+      .selectFrom('api_users')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('name', 'in', names)
+      .execute();
+    return rows.map((r) => Number(r.id));
+  }
+
+  private checkRange(filter: EmailTracksFilter): void {
+    if (filter.from < this.now() - TRACK_QUERY_MAX_MS) {
+      throw new AppError('COMMON_VALIDATION_FAILED', {}, [
+        { field: 'startTime', message: 'trackRangeTooLong' },
+      ]);
+    }
+  }
+
+  private base(accountId: number, filter: EmailTracksFilter) {
+    let q = this.database.db
+      .selectFrom('mail_events as e')
+      .where('e.account_id', '=', accountId)
+      .where('e.kind', 'in', filter.trackType ? [filter.trackType] : ['open', 'click'])
+      .where('e.at', '>=', filter.from)
+      .where('e.at', '<=', filter.to);
+    if (filter.email) q = q.where('e.recipient', '=', filter.email);
+    if (filter.apiUserIds?.length) q = q.where('e.api_user_id', 'in', filter.apiUserIds);
+    if (filter.labelIds?.length) q = q.where('e.label_id', 'in', filter.labelIds);
+    return q;
+  }
+
+  private select(accountId: number, filter: EmailTracksFilter) {
+    return this.base(accountId, filter)
+      .leftJoin('api_users as u', 'u.id', 'e.api_user_id')
+      .select([
+        'e.id',
+        'e.at',
+        'e.kind',
+        'e.recipient',
+        'e.email_id',
+        'e.api_user_id',
+        'e.label_id',
+        'e.data',
+        'u.name as api_user',
+      ]);
+  }
+}
+
+type Row = {
+  id: number;
+  at: number;
+  kind: string;
+  recipient: string;
+  email_id: string | null;
+  api_user_id: number | null;
+  label_id: number | null;
+  data: string | null;
+  api_user: string | null;
+};
+
+function toView(row: Row): EmailTrackView {
+  const data = row.data ? (JSON.parse(row.data) as MailEventData) : {};
+  return {
+    id: Number(row.id),
+    at: Number(row.at),
+    trackType: row.kind as TrackType,
+    email: row.recipient,
+    emailId: row.email_id,
+    url: data.url ?? null,
+    apiUserId: row.api_user_id === null ? null : Number(row.api_user_id),
+    apiUser: row.api_user,
+    labelId: row.label_id === null ? null : Number(row.label_id),
+    ip: data.ip ?? null,
+    userAgent: data.userAgent ?? null,
+    explorerName: data.explorerName ?? null,
+    explorerVer: data.explorerVer ?? null,
+    oSName: data.oSName ?? null,
+    oSVer: data.oSVer ?? null,
+    bot: data.bot === true,
+    first: data.first === true,
+  };
+}
+
+function csvCell(value: string): string {
+  // A leading =, +, - or @ would be a formula in a spreadsheet.
+  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}

@@ -1,0 +1,26 @@
+import { PERMISSIONS } from '@herald/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Core } from '../../core/core.ts';
+import { TREND_DAYS } from '../../core/dashboard/dashboard.service.ts';
+import { ctxOf } from '../context.ts';
+
+const DASHBOARD = { access: PERMISSIONS.DASHBOARD };
+const overviewQuery = z.object({
+  days: z.preprocess(
+    (v) => (v === undefined || v === '' ? 7 : Number(v)),
+    z.union(TREND_DAYS.map((d) => z.literal(d))),
+  ),
+});
+
+/** The dashboard (`/backend/dashborad`, code 20): the beginner guide and the figures. */
+export function dashboardRoutes(app: FastifyInstance, core: Core): void {
+  app.get('/v3/api/dashboard/guide', { config: DASHBOARD }, async (request) => ({
+    data: await core.dashboard.guide(ctxOf(request).accountId),
+  }));
+
+  app.get('/v3/api/dashboard/overview', { config: DASHBOARD }, async (request) => {
+    const { days } = overviewQuery.parse(request.query ?? {});
+    return { data: await core.dashboard.overview(ctxOf(request).accountId, days) };
+  });
+}

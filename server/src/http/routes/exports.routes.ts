@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import {
+  AUTHENTICATED,
+  exportCreateSchema,
+  exportIdSchema,
+  exportListQuerySchema,
+  PERMISSIONS,
+} from '@herald/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Core } from '../../core/core.ts';
+import { ctxOf } from '../context.ts';
+import { sessionOf } from '../session-ref.ts';
+
+const RESPONSE = { access: PERMISSIONS.EMAIL_RESPONSE };
+const BASE = '/v3/api/data/dataExportOfflines';
+
+/**
+ * Offline exports (console-spec §7 `/data/dataExportOfflines`: list, download/{id}, invalid/{id};
+ * retry and delete), under code 11, and the account's hide-export flag
+ * (`/systemParam/hideDeliveryDownloadButton`). A download is a download: view-only callers are
+ * refused by the guard, and the account's download verification applies.
+ */
+export function exportsRoutes(app: FastifyInstance, core: Core): void {
+  const exports = core.exports;
+  const accountOf = (request: FastifyRequest) => ctxOf(request).accountId;
+  const idOf = (request: FastifyRequest) => exportIdSchema.parse(request.params).id;
+
+  app.post(BASE, { config: RESPONSE }, async (request, reply) => {
+    const input = exportCreateSchema.parse(request.body ?? {});
+    return reply.status(201).send({ data: await exports.create(ctxOf(request), input, request.lang) });
+  });
+
+  app.get(BASE, { config: RESPONSE }, async (request) => {
+    const { rows, total } = await exports.list(
+      accountOf(request),
+      exportListQuerySchema.parse(request.query ?? {}),
+    );
+    return { data: rows, total };
+  });
+
+  app.get(`${BASE}/download/:id`, { config: { ...RESPONSE, download: true } }, async (request, reply) => {
+    const session = sessionOf(request);
+    const { file, name, size } = await exports.download(accountOf(request), idOf(request), () =>
+      core.sensitiveVerification.requireRecentVerification(session, { kind: 'download' }),
+    );
+    return reply
+      .header('content-type', 'application/gzip')
+      .header('content-length', size)
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(fs.createReadStream(file));
+  });
+
+  app.post(`${BASE}/invalid/:id`, { config: RESPONSE }, async (request) => ({
+    data: await exports.invalidate(accountOf(request), idOf(request)),
+  }));
+
+  app.post(`${BASE}/retry/:id`, { config: RESPONSE }, async (request) => ({
+    data: await exports.retry(accountOf(request), idOf(request)),
+  }));
+
+  app.delete(`${BASE}/:id`, { config: RESPONSE }, async (request, reply) => {
+    await exports.remove(accountOf(request), idOf(request));
+    return reply.status(204).send();
+  });
+
+  app.get(
+    '/v3/api/systemParam/hideDeliveryDownloadButton',
+    { config: { access: AUTHENTICATED } },
+    async (request) => ({
+      data: await exports.hideExport(accountOf(request)),
+    }),
+  );
+}

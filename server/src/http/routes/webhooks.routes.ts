@@ -1,0 +1,71 @@
+import { PERMISSIONS, webhookIdSchema } from '@herald/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Core } from '../../core/core.ts';
+import { ctxOf } from '../context.ts';
+
+const SETTINGS = { access: PERMISSIONS.EMAIL_SETTINGS };
+const idParam = z.object({ id: webhookIdSchema });
+const deliveryParam = z.object({ id: webhookIdSchema, deliveryId: webhookIdSchema });
+const appKeyBody = z.object({ id: webhookIdSchema.optional() });
+
+/**
+ * Webhooks (console-spec §7 "/config/webhooks (CRUD, appKey, test, refresh)"), under code 13,
+ * plus the delivery log of each webhook with replay.
+ */
+export function webhooksRoutes(app: FastifyInstance, core: Core): void {
+  const webhooks = core.webhooks;
+  const accountOf = (request: FastifyRequest) => ctxOf(request).accountId;
+
+  app.get('/v3/api/config/webhooks', { config: SETTINGS }, async (request) => ({
+    data: await webhooks.list(accountOf(request)),
+  }));
+
+  app.post('/v3/api/config/webhooks', { config: SETTINGS }, async (request, reply) =>
+    reply.status(201).send({ data: await webhooks.create(accountOf(request), request.body ?? {}) }),
+  );
+
+  app.post('/v3/api/config/webhooks/appKey', { config: SETTINGS }, async (request) => {
+    const { id } = appKeyBody.parse(request.body ?? {});
+    return { data: await webhooks.generateAppKey(accountOf(request), id) };
+  });
+
+  app.post('/v3/api/config/webhooks/test/:id', { config: SETTINGS }, async (request) => ({
+    data: await webhooks.test(accountOf(request), idParam.parse(request.params).id),
+  }));
+
+  app.post('/v3/api/config/webhooks/refresh/:id', { config: SETTINGS }, async (request) => ({
+    data: await webhooks.refresh(accountOf(request), idParam.parse(request.params).id),
+  }));
+
+  app.get('/v3/api/config/webhooks/:id', { config: SETTINGS }, async (request) => ({
+    data: await webhooks.get(accountOf(request), idParam.parse(request.params).id),
+  }));
+
+  app.patch('/v3/api/config/webhooks/:id', { config: SETTINGS }, async (request) => ({
+    data: await webhooks.update(accountOf(request), idParam.parse(request.params).id, request.body ?? {}),
+  }));
+
+  app.delete('/v3/api/config/webhooks/:id', { config: SETTINGS }, async (request, reply) => {
+    await webhooks.remove(accountOf(request), idParam.parse(request.params).id);
+    return reply.status(204).send();
+  });
+
+  app.get('/v3/api/config/webhooks/:id/deliveries', { config: SETTINGS }, async (request) => ({
+    data: await webhooks.deliveries(
+      accountOf(request),
+      idParam.parse(request.params).id,
+      request.query ?? {},
+    ),
+  }));
+
+  app.post(
+    '/v3/api/config/webhooks/:id/deliveries/:deliveryId/replay',
+    { config: SETTINGS },
+    async (request) => {
+      const { id, deliveryId } = deliveryParam.parse(request.params);
+      await webhooks.replay(accountOf(request), id, deliveryId);
+      return { data: { queued: true } };
+    },
+  );
+}
