@@ -125,8 +125,8 @@ test('an open made by fetching the mail’s pixel shows on the open/click screen
     const sent = (await res.json()) as { result: boolean; message: string; info: { emailIdList: string[] } };
     assert.equal(sent.result, true, sent.message);
     const { text } = await peers.nextMail('reader@open-e2e.example', 60_000);
-    const pixel = /<img src="([^"]+\/t\/o\/[^"]+)"/.exec(text)?.[1];
-    assert.ok(pixel?.startsWith(`${herald.url}/t/o/`), text);
+    const pixel = /<img src="([^"]+\/t\/o\/[^"]+)"/.exec(text)?.[1] ?? '';
+    assert.ok(pixel.startsWith(`${herald.url}/t/o/`), text);
 
     // A person opens it a minute after it arrived (an open right at delivery counts as a scanner's).
     await withDb(async ({ db }) => {

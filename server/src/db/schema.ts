@@ -28,6 +28,7 @@ import type {
   StatAccountDaysTable,
   StatDaysTable,
   StatDeliveryTimesTable,
+  StatDomainDaysTable,
   StatHoursTable,
   StatMonitorConfigsTable,
 } from './statistics-schema.ts';
@@ -98,6 +99,7 @@ export interface DB {
   unsubscribe_page_choices: UnsubscribePageChoicesTable;
   stat_hours: StatHoursTable;
   stat_days: StatDaysTable;
+  stat_domain_days: StatDomainDaysTable;
   stat_account_days: StatAccountDaysTable;
   stat_delivery_times: StatDeliveryTimesTable;
   reputation_history: ReputationHistoryTable;

@@ -58,6 +58,13 @@ export interface StatHoursTable extends StatKey, StatCounterColumns {
 
 export interface StatDaysTable extends StatKey, StatCounterColumns, StatInvalidReasonColumns {}
 
+/** Per account × day × receiving domain: what the domain views read. */
+export interface StatDomainDaysTable extends StatCounterColumns, StatInvalidReasonColumns {
+  account_id: number;
+  day: string;
+  recipient_domain: string;
+}
+
 /** Per account × day: the rows the undivided series and the dashboard read. */
 export interface StatAccountDaysTable extends StatCounterColumns {
   account_id: number;

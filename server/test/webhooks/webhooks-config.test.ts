@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { PERMISSIONS } from '@herald/shared';
 import { type DnsServer, startDnsServer } from '@herald/test-peers';
 import { apiv2, type Inject, injector } from '../api-users/fixtures.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { joinedMember } from '../helpers/members.ts';
 import { createQueueAccount, type QueueAccount } from '../queues/queue-fixtures.ts';
 import { type Receiver, signatureValid, startReceiver } from './receiver.ts';
 
@@ -112,6 +114,10 @@ describe('webhook configuration', () => {
     assert.equal(again.json().code, 'WEBHOOK_URL_EXISTS');
     const forAll = await add({ url: receiver.url, events: ['open'] });
     assert.equal(forAll.statusCode, 201, 'the same URL for all API_USERs is another webhook');
+    const byName = await add({ url: `http://localhost:${receiver.port}/named`, events: ['click'] });
+    assert.equal(byName.statusCode, 201, `a host name resolved by the system resolver: ${byName.body}`);
+    assert.equal(receiver.pushes.at(-1)?.path, '/named');
+    await call('DELETE', `/v3/api/config/webhooks/${byName.json().data.id}`, a.owner);
   });
 
   it('test pushes a signed sample and reports the status; edit, regenerate the key, delete', async () => {
@@ -146,7 +152,7 @@ describe('webhook configuration', () => {
     assert.equal(refreshed.json().data.status, 'normal');
   });
 
-  it("another account's webhook is not found; its list is its own", async () => {
+  it("another account's webhook is not found; a member without code 13 is refused", async () => {
     const [hook] = (await call('GET', '/v3/api/config/webhooks', a.owner)).json().data;
     for (const [method, url, body] of [
       ['GET', `/v3/api/config/webhooks/${hook.id}`, undefined],
@@ -164,6 +170,13 @@ describe('webhook configuration', () => {
     assert.equal(other.statusCode, 400, "another account's API_USER cannot be a target");
     assert.equal(other.json().code, 'WEBHOOK_CATEGORY_INVALID');
     assert.equal((await call('GET', '/v3/api/config/webhooks', b.owner)).json().data.length, 0);
+
+    const sender = await joinedMember(t, a.owner, 'hooks_sendonly', {
+      type: 'custom',
+      levels: { [PERMISSIONS.EMAIL_SEND]: 'full' },
+    });
+    assert.equal((await call('GET', '/v3/api/config/webhooks', sender)).statusCode, 403);
+    assert.equal((await call('POST', `/v3/api/config/webhooks/test/${hook.id}`, sender, {})).statusCode, 403);
 
     const removed = await call('DELETE', `/v3/api/config/webhooks/${hook.id}`, a.owner);
     assert.equal(removed.statusCode, 204);

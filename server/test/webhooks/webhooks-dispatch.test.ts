@@ -28,6 +28,8 @@ describe('webhook dispatch', () => {
       },
     });
     receiver = await startReceiver();
+    // The first webhook names its host: resolved through HERALD_DNS_SERVERS (the DNS peer).
+    h.dns.set('hooks.dest.test', 'A', ['127.0.0.1']);
     h.t.core.webhookDispatcher.start();
   });
   after(async () => {
@@ -40,7 +42,7 @@ describe('webhook dispatch', () => {
 
   it('pushes request (one per message) and deliver (one per recipient) of a real send, signed', async () => {
     const hook = await h.t.core.webhooks.create(h.sender.accountId, {
-      url: receiver.url,
+      url: `http://hooks.dest.test:${receiver.port}/hook`,
       events: ['request', 'deliver'],
       apiUserId: h.sender.apiUserId,
       appKey,

@@ -40,7 +40,7 @@ export async function bombingAlerts(db: Kysely<DB>, accountId: number, now: numb
       .execute(),
     sumRollup(
       db,
-      'stat_days',
+      'stat_domain_days',
       accountId,
       { from: addDays(today, -7), to: addDays(today, -1) },
       ['recipient_domain'],

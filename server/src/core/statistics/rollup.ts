@@ -77,6 +77,7 @@ interface Row {
 export interface Rollup {
   hours: Map<string, Row>;
   days: Map<string, Row>;
+  domainDays: Map<string, Row>;
   accountDays: Map<string, Row>;
   deliveryTimes: Map<string, Row>;
 }
@@ -95,6 +96,7 @@ export function fold(events: MailEvent[]): Rollup {
   const rollup: Rollup = {
     hours: new Map(),
     days: new Map(),
+    domainDays: new Map(),
     accountDays: new Map(),
     deliveryTimes: new Map(),
   };
@@ -107,15 +109,21 @@ export function fold(events: MailEvent[]): Rollup {
     const dims = [e.apiUserId ?? 0, e.labelId ?? 0, e.recipientDomain];
     const hour = bump(rollup.hours, [e.accountId, day, statHour(e.at), ...dims], counters);
     const dayRow = bump(rollup.days, [e.accountId, day, ...dims], counters + INVALID_REASON_COLUMNS.length);
+    const domainRow = bump(
+      rollup.domainDays,
+      [e.accountId, day, e.recipientDomain],
+      counters + INVALID_REASON_COLUMNS.length,
+    );
     const account = bump(rollup.accountDays, [e.accountId, day], counters);
     const unique = (e.kind === 'open' || e.kind === 'click') && e.data.first ? counter + 2 : -1;
-    for (const values of [hour, dayRow, account]) {
+    for (const values of [hour, dayRow, domainRow, account]) {
       values[counter] = (values[counter] ?? 0) + 1;
       if (unique >= 0) values[unique] = (values[unique] ?? 0) + 1;
     }
     if (e.kind === 'invalid') {
       const reason = counters + invalidReasonIndex(e.subStatus);
       dayRow[reason] = (dayRow[reason] ?? 0) + 1;
+      domainRow[reason] = (domainRow[reason] ?? 0) + 1;
     }
     if (e.kind === 'deliver' && e.latencyMs !== null) {
       const times = bump(
@@ -171,6 +179,13 @@ export async function writeRollup(trx: Kysely<DB>, rollup: Rollup): Promise<void
     ['account_id', 'day', ...DIMS],
     [...COUNTER_COLUMNS, ...INVALID_REASON_COLUMNS],
     rollup.days.values(),
+  );
+  await upsert(
+    trx,
+    'stat_domain_days',
+    ['account_id', 'day', 'recipient_domain'],
+    [...COUNTER_COLUMNS, ...INVALID_REASON_COLUMNS],
+    rollup.domainDays.values(),
   );
   await upsert(trx, 'stat_account_days', ['account_id', 'day'], COUNTER_COLUMNS, rollup.accountDays.values());
   await upsert(

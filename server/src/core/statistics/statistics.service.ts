@@ -28,6 +28,7 @@ import {
 } from './rollup.ts';
 import {
   apiUserIdsByName,
+  dayTable,
   dimensionNames,
   type RollupFilter,
   type RollupRow,
@@ -85,7 +86,9 @@ function filterOf(q: Pick<StatQuery, 'from' | 'to' | 'apiUserId' | 'labelId' | '
   };
 }
 
-const divided = (f: RollupFilter) => Boolean(f.apiUserIds?.length || f.labelIds?.length || f.domains?.length);
+/** The invalid reasons live in stat_days and stat_domain_days only. */
+const reasonTable = (f: RollupFilter, keys: readonly string[]) =>
+  dayTable(f, keys) === 'stat_account_days' ? 'stat_domain_days' : dayTable(f, keys);
 
 /**
  * The email data centre: figures read from the rollups the statistics loop keeps up to date from
@@ -163,7 +166,7 @@ export class StatisticsService {
         }
       }
     } else {
-      const table = divided(filter) ? 'stat_days' : 'stat_account_days';
+      const table = dayTable(filter, ['day']);
       const rows = await sumRollup(this.database.db, table, accountId, filter, ['day'], COUNTER_COLUMNS);
       const byDay = new Map(rows.map((r) => [String(r.day), toCounters(r)]));
       for (const day of eachDay(q.from, q.to)) {
@@ -177,11 +180,12 @@ export class StatisticsService {
 
   /** Figures per receiving domain, busiest first (the receive and receiveDomain screens). */
   async receiveDomains(accountId: number, q: StatQuery, limit = 200) {
+    const filter = filterOf(q);
     const rows = await sumRollup(
       this.database.db,
-      'stat_days',
+      dayTable(filter, ['recipient_domain']),
       accountId,
-      filterOf(q),
+      filter,
       ['recipient_domain'],
       COUNTER_COLUMNS,
       { orderBy: sql`requested DESC, recipient_domain`, limit },
@@ -232,11 +236,12 @@ export class StatisticsService {
 
   /** The invalid-reason breakdown (SendCloud invalidstat's reasons) of a query's range, and per day. */
   async invalidReasons(accountId: number, q: StatQuery) {
+    const filter = filterOf(q);
     const rows = await sumRollup(
       this.database.db,
-      'stat_days',
+      reasonTable(filter, ['day']),
       accountId,
-      filterOf(q),
+      filter,
       ['day'],
       INVALID_REASON_COLUMNS,
     );
@@ -266,12 +271,16 @@ export class StatisticsService {
     filter: RollupFilter,
     options: { hourly?: boolean; invalid?: boolean; aggregate?: boolean },
   ) {
-    const table = options.hourly ? 'stat_hours' : 'stat_days';
     const keys = options.aggregate
       ? []
       : options.hourly
         ? ['day', 'hour', 'api_user_id', 'label_id']
         : ['day', 'api_user_id', 'label_id', 'recipient_domain'];
+    const table = options.hourly
+      ? 'stat_hours'
+      : options.invalid
+        ? reasonTable(filter, keys)
+        : dayTable(filter, keys);
     const columns = options.invalid ? [...INVALID_REASON_COLUMNS, 'invalid'] : COUNTER_COLUMNS;
     const [rows, names] = await Promise.all([
       sumRollup(this.database.db, table, accountId, filter, keys, columns),
@@ -319,11 +328,12 @@ export class StatisticsService {
   async monitor(accountId: number, q: StatQuery) {
     const configs = await this.monitorConfigs.list(accountId);
     const domains = this.monitorConfigs.watchedDomains(configs);
+    const filter = { ...filterOf(q), domains };
     const rows = await sumRollup(
       this.database.db,
-      'stat_days',
+      dayTable(filter, ['recipient_domain']),
       accountId,
-      { ...filterOf(q), domains },
+      filter,
       ['recipient_domain'],
       COUNTER_COLUMNS,
     );

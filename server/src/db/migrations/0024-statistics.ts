@@ -6,6 +6,8 @@ import type { MigrationContext } from './migration.ts';
  * events happen, so no query reads raw events:
  * - stat_hours: Asia/Shanghai day + hour × API_USER × label × receiving domain (hourly series).
  * - stat_days: the same per day, with the invalid-reason breakdown (day series, statday, invalidstat).
+ * - stat_domain_days: per account, day and receiving domain, with the breakdown (the receiving-domain
+ *   views and monitor, domain-only filters: a few thousand rows for half a year).
  * - stat_account_days: per account and day (the undivided series and the dashboard: few rows).
  * - stat_delivery_times: delivery-time buckets per day × receiving domain.
  * A missing API_USER or label is stored as 0 so the keys stay NOT NULL and upserts can conflict.
@@ -73,6 +75,12 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
       'label_id',
       'recipient_domain',
     ] as never)
+    .execute();
+  await counters(
+    keyed('stat_domain_days').addColumn('recipient_domain', 'text', (c) => c.notNull()),
+    [...COUNTERS, ...INVALID_REASONS],
+  )
+    .addPrimaryKeyConstraint('stat_domain_days_pk', ['account_id', 'day', 'recipient_domain'] as never)
     .execute();
   await counters(keyed('stat_account_days'), COUNTERS)
     .addPrimaryKeyConstraint('stat_account_days_pk', ['account_id', 'day'] as never)
