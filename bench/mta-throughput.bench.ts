@@ -278,19 +278,29 @@ async function run(backend: 'sqlite' | 'postgres+redis', sink: Sink): Promise<nu
     HERALD_DELIVERY_POLL_MS: '20',
     HERALD_DESTINATION_LIMITS: JSON.stringify({ '*': { connections: 20 } }),
   };
-  const spawnHerald = (extra: Record<string, string>) =>
+  const spawnHerald = (extra: Record<string, string>, args: string[]) =>
     spawn(
       path.join(REPO, 'node_modules/.bin/node'),
-      [...(process.env.BENCH_HERALD_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'server/src/main.ts'],
+      [
+        ...(process.env.BENCH_HERALD_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+        'server/src/main.ts',
+        ...args,
+      ],
       { cwd: REPO, stdio: ['ignore', logFd, 'inherit'], env: { ...process.env, ...heraldEnv, ...extra } },
     );
-  // BENCH_SPLIT=1: the accept roles and the delivery worker as two processes on the one database.
-  const split = process.env.BENCH_SPLIT === '1';
-  const child = spawnHerald({ HERALD_ROLE: split ? 'api,smtp' : 'all' });
-  const worker = split
-    ? spawnHerald({ HERALD_ROLE: 'worker', HERALD_HTTP_PORT: String(await freePort()) })
-    : undefined;
-  const heraldCpu = () => cpuMs(child.pid as number) + (worker ? cpuMs(worker.pid as number) : 0);
+  // As `npm start` runs it (--worker-process=auto): on this 2-core machine, the delivery worker
+  // in a second process beside the one serving HTTP and SMTP. BENCH_SPLIT=0: one process.
+  const split = process.env.BENCH_SPLIT !== '0';
+  const child = spawnHerald({ HERALD_ROLE: 'all' }, split ? ['--worker-process=on'] : []);
+  const workerPid = () => {
+    if (!split) return undefined;
+    const children = fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim();
+    return children ? Number(children.split(' ')[0]) : undefined;
+  };
+  const heraldCpu = () => {
+    const worker = workerPid();
+    return cpuMs(child.pid as number) + (worker ? cpuMs(worker) : 0);
+  };
   const url = `http://127.0.0.1:${httpPort}`;
   let rate = 0;
   try {
@@ -324,7 +334,7 @@ async function run(backend: 'sqlite' | 'postgres+redis', sink: Sink): Promise<nu
       backend,
       messages: MESSAGES,
       failed,
-      processes: split ? 'api,smtp + worker' : 'all',
+      processes: split ? 'npm start default: api,smtp + worker process' : 'one process, every role',
       inject:
         INJECT === 'smtp'
           ? 'smtp-source -s 10 -l 1024 -d (as Postfix)'
@@ -355,11 +365,8 @@ async function run(backend: 'sqlite' | 'postgres+redis', sink: Sink): Promise<nu
       });
     }
   } finally {
-    for (const p of [child, worker]) {
-      if (!p) continue;
-      p.kill('SIGTERM');
-      await new Promise((r) => p.once('exit', r));
-    }
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
     await dns.close();
     fs.closeSync(logFd);
     const errors = fs

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { hmac } from '../core/security/hmac.ts';
 
 /**
  * VERP return paths: every recipient's copy is sent with MAIL FROM
@@ -60,7 +61,7 @@ export function decodeVerp(address: string, options: VerpOptions): VerpDecoded {
 }
 
 function tag(id36: string, secret: string | Buffer): string {
-  const digest = createHmac('sha256', secret).update(`herald-verp:${id36}`).digest();
+  const digest = hmac('sha256', secret).update(`herald-verp:${id36}`).digest();
   let bits = 0;
   let value = 0;
   let out = '';

@@ -72,3 +72,48 @@ describe('api + 2 workers as separate processes', () => {
     await db.close();
   });
 });
+
+/**
+ * `npm start`'s layout on a multi-core machine (--worker-process): one process serving HTTP and
+ * SMTP, and the delivery worker forked beside it on the same database; stopping the first stops
+ * both, and the worker leaves by itself when its parent is killed.
+ */
+describe('--worker-process: the worker forked beside the serving process', () => {
+  let database: TestDatabase | undefined;
+  after(async () => {
+    await database?.drop();
+  });
+
+  it('runs api+smtp here and the worker in a child, and the child goes when the parent does', async () => {
+    const backend = await sharedBackendEnv();
+    database = backend.database;
+    const herald = await startHerald({ env: backend.env, args: ['--worker-process=on'] });
+    try {
+      await herald.waitForLog((line) => line.json?.msg === 'workers started');
+      const config = loadConfig({ ...backend.env, HERALD_DATA_DIR: herald.dataDir }, []);
+      const db = openDatabase(config.database);
+      const nodes = new NodesService(db);
+      const running = (await nodes.list()).filter((n) => n.state === 'running');
+      assert.deepEqual(running.map((n) => n.roles.join(',')).sort(), ['api,smtp', 'worker']);
+      const workerPid = running.find((n) => n.roles.join(',') === 'worker')?.pid;
+      assert.ok(workerPid, 'the worker records its pid');
+
+      await herald.kill();
+      await waitFor(
+        'the orphaned worker to exit',
+        async () => {
+          try {
+            process.kill(Number(workerPid), 0);
+            return false;
+          } catch {
+            return true;
+          }
+        },
+        { timeoutMs: 15_000, intervalMs: 100 },
+      );
+      await db.close();
+    } finally {
+      await herald.kill().catch(() => {});
+    }
+  });
+});

@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { hmac } from '../../core/security/hmac.ts';
 
 /**
  * The one-click unsubscribe link of batch mail (RFC 8058): `${publicUrl}/unsubscribe/<token>`,
@@ -47,5 +48,5 @@ export function unsubscribeUrl(publicUrl: string, claim: UnsubscribeClaim, key: 
 }
 
 function mac(body: string, key: Buffer): string {
-  return createHmac('sha256', key).update(body).digest('base64url').slice(0, 22);
+  return hmac('sha256', key).update(body).digest('base64url').slice(0, 22);
 }
