@@ -26,7 +26,7 @@ export interface DkimPoolOptions {
   size?: number;
 }
 
-/** Sent to a worker; `key` travels only the first time this worker sees `keyId`. */
+/** Sent to a worker (in arrays, one per turn); `key` travels only the first time this worker sees `keyId`. */
 export interface SignRequest {
   id: number;
   keyId: string;
@@ -46,6 +46,8 @@ interface Slot {
   worker: Worker;
   keyIds: Set<string>;
   pending: Map<number, Pending>;
+  /** Requests of this event-loop turn, posted together: one message (and one wake-up) per turn. */
+  outbox: SignRequest[];
 }
 
 const WORKER_URL = new URL('./dkim-worker.ts', import.meta.url);
@@ -84,7 +86,13 @@ export class DkimPool {
     }
     return new Promise<string>((resolve, reject) => {
       slot.pending.set(request.id, { resolve, reject });
-      slot.worker.postMessage(request);
+      if (slot.outbox.push(request) === 1) {
+        queueMicrotask(() => {
+          const batch = slot.outbox;
+          slot.outbox = [];
+          slot.worker.postMessage(batch);
+        });
+      }
     });
   }
 
@@ -106,13 +114,15 @@ export class DkimPool {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(WORKER_URL), keyIds: new Set(), pending: new Map() };
-    slot.worker.on('message', (reply: SignReply) => {
-      const pending = slot.pending.get(reply.id);
-      if (!pending) return;
-      slot.pending.delete(reply.id);
-      if ('header' in reply) pending.resolve(reply.header);
-      else pending.reject(new Error(reply.error));
+    const slot: Slot = { worker: new Worker(WORKER_URL), keyIds: new Set(), pending: new Map(), outbox: [] };
+    slot.worker.on('message', (replies: SignReply[]) => {
+      for (const reply of replies) {
+        const pending = slot.pending.get(reply.id);
+        if (!pending) continue;
+        slot.pending.delete(reply.id);
+        if ('header' in reply) pending.resolve(reply.header);
+        else pending.reject(new Error(reply.error));
+      }
     });
     const replace = (err: Error) => {
       if (this.closed) return;

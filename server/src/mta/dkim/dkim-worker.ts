@@ -6,8 +6,12 @@ import { dkimSign } from './dkim-sign.ts';
 /** One signing thread of the DKIM pool: parses each key once, then signs with it by key id. */
 const keys = new Map<string, { domain: string; selector: string; privateKey: KeyObject }>();
 
-parentPort?.on('message', (request: SignRequest) => {
-  let reply: SignReply;
+/** A turn's requests arrive together and are answered together (one message each way). */
+parentPort?.on('message', (requests: SignRequest[]) => {
+  parentPort?.postMessage(requests.map(signOne));
+});
+
+function signOne(request: SignRequest): SignReply {
   try {
     if (request.key) {
       const { domain, selector, pem } = request.key;
@@ -20,9 +24,8 @@ parentPort?.on('message', (request: SignRequest) => {
       signer,
       { now: new Date(request.now) },
     );
-    reply = { id: request.id, header };
+    return { id: request.id, header };
   } catch (err) {
-    reply = { id: request.id, error: err instanceof Error ? err.message : String(err) };
+    return { id: request.id, error: err instanceof Error ? err.message : String(err) };
   }
-  parentPort?.postMessage(reply);
-});
+}
