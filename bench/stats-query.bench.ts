@@ -81,6 +81,9 @@ const hourInsert = sqlite.prepare(
 const dayInsert = sqlite.prepare(
   `INSERT INTO stat_days (account_id, day, api_user_id, label_id, recipient_domain, ${counters}, inv_not_found, inv_rejected) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 );
+const domainInsert = sqlite.prepare(
+  `INSERT INTO stat_domain_days (account_id, day, recipient_domain, ${counters}, inv_not_found, inv_rejected) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+);
 const accountInsert = sqlite.prepare(
   `INSERT INTO stat_account_days (account_id, day, ${counters}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 );
@@ -98,7 +101,7 @@ let events = 0;
 const loadStart = performance.now();
 const writeDay = sqlite.transaction((day: string) => {
   const account = new Array(10).fill(0);
-  const perDomain = new Map<string, number>();
+  const perDomain = new Map<string, number[]>();
   for (let api = 1; api <= API_USERS; api++) {
     for (let label = 1; label <= LABELS; label++) {
       for (const domain of domains) {
@@ -116,13 +119,17 @@ const writeDay = sqlite.transaction((day: string) => {
         }
         dayInsert.run(accountId, day, api, label, domain, ...total, total[7], 0);
         for (let i = 0; i < 10; i++) account[i] += total[i];
-        perDomain.set(domain, (perDomain.get(domain) ?? 0) + (total[1] ?? 0));
+        const domainTotal = perDomain.get(domain) ?? new Array(10).fill(0);
+        for (let i = 0; i < 10; i++) domainTotal[i] += total[i];
+        perDomain.set(domain, domainTotal);
         events += total.reduce((a, b) => a + b, 0) - (total[4] ?? 0) - (total[5] ?? 0);
       }
     }
   }
   accountInsert.run(accountId, day, ...account);
-  for (const [domain, delivered] of perDomain) {
+  for (const [domain, total] of perDomain) {
+    domainInsert.run(accountId, day, domain, ...total, total[7], 0);
+    const delivered = total[1] ?? 0;
     const share = [0.55, 0.25, 0.1, 0.05, 0.03, 0.015, 0.004, 0.001].map((p) => Math.round(delivered * p));
     timesInsert.run(accountId, day, domain, ...share);
   }
@@ -144,6 +151,7 @@ report({
   events,
   statHoursRows: rows('stat_hours'),
   statDaysRows: rows('stat_days'),
+  statDomainDaysRows: rows('stat_domain_days'),
   statAccountDaysRows: rows('stat_account_days'),
   statDeliveryTimesRows: rows('stat_delivery_times'),
   dbMiB: round(fs.statSync(file).size / 2 ** 20),
@@ -172,6 +180,10 @@ const cases: [string, () => Promise<unknown>][] = [
   ['receiving domains, 6 months', () => stats.receiveDomains(accountId, half)],
   ['statday/list, 7 days', () => stats.apiRows(accountId, week, {})],
   ['statday/list, 6 months, aggregate', () => stats.apiRows(accountId, half, { aggregate: true })],
+  [
+    'statday/list, 6 months, one API_USER, aggregate',
+    () => stats.apiRows(accountId, { ...half, apiUserIds: [2] }, { aggregate: true }),
+  ],
   ['stathour/list, 1 day', () => stats.apiRows(accountId, { from: today, to: today }, { hourly: true })],
   [
     'invalidstat/list, 30 days, aggregate',

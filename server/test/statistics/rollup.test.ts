@@ -166,6 +166,12 @@ describe('statistics rollups', () => {
     const accountDays = await db.selectFrom('stat_account_days').selectAll().execute();
     assert.deepEqual(new Map(accountDays.map((r) => [dayKey(r), figuresOf(r)])), expectedDays);
 
+    const domainKey = (r: { account_id: unknown; day: unknown; recipient_domain: unknown }) =>
+      `${r.account_id}|${r.day}|${r.recipient_domain}`;
+    const expectedDomainDays = recompute(events, (r) => domainKey({ ...r, day: statDay(r.at) }));
+    const domainDays = await db.selectFrom('stat_domain_days').selectAll().execute();
+    assert.deepEqual(new Map(domainDays.map((r) => [domainKey(r), figuresOf(r)])), expectedDomainDays);
+
     const days = await db.selectFrom('stat_days').selectAll().execute();
     const invalidByDay = new Map<string, number>();
     for (const d of days) {

@@ -25,6 +25,12 @@ describe('statistics API', () => {
     call = injector(t);
     a = await createQueueAccount(t, 'stats_a');
     b = await createQueueAccount(t, 'stats_b');
+    // Paid: the anti-bombing case sends more than a free account's 10 a day.
+    await t.core.database.db
+      .updateTable('accounts')
+      .set({ plan: 'paid' })
+      .where('id', '=', a.accountId)
+      .execute();
     const emailIds = await sendMail(t, a, ['u1@qq.com', 'u2@qq.com', 'u3@gmail.com', 'gone@gmail.com'], {
       labelId: String(a.labelId),
     });
@@ -238,6 +244,20 @@ describe('statistics API', () => {
     const aggregate = await apiv2(t, 'invalidstat/list', { ...creds, days: '1', aggregate: '1' });
     assert.equal(aggregate.info.data.recipientNotFound, 1);
     assert.equal(aggregate.info.data.sendcloudBlacklist, 0);
+  });
+
+  it('anti-bombing: an address asked for 10 times in the hour and a domain flooded past its usual volume', async () => {
+    for (let i = 0; i < 10; i++) await sendMail(t, a, ['target@163.com']);
+    await sendMail(
+      t,
+      a,
+      Array.from({ length: 100 }, (_, i) => `flood${i}@sina.com`),
+    );
+    while ((await t.core.statistics.rollUp(1000)) > 0);
+    const alerts = await t.core.statistics.bombingAlerts(a.accountId);
+    assert.deepEqual(alerts.addresses, [{ recipient: 'target@163.com', requests: 10 }]);
+    assert.deepEqual(alerts.domains, [{ domain: 'sina.com', requests: 100, usual: 0 }]);
+    assert.deepEqual(await t.core.statistics.bombingAlerts(b.accountId), { addresses: [], domains: [] });
   });
 
   it('another account sees zeros; its monitor settings are 404 to others; code 10 is required', async () => {

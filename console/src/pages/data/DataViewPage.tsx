@@ -4,10 +4,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../components/charts/EChart.tsx';
 import { StatFilters } from './StatFilters.tsx';
-import { type Figures, fetchOverview, type StatParams } from './statistics.api.ts';
 import { rate, StatBody } from './stat-view.tsx';
+import { type Figures, fetchOverview, type StatParams } from './statistics.api.ts';
 
-const CARDS = ['requested', 'delivered', 'deliveredRate', 'uniqueOpenRate', 'uniqueClickRate', 'invalid'] as const;
+const CARDS = [
+  'requested',
+  'delivered',
+  'deliveredRate',
+  'uniqueOpenRate',
+  'uniqueClickRate',
+  'invalid',
+] as const;
 
 function FigureCards({ title, figures }: { title: string; figures: Figures }) {
   const { t } = useTranslation();
@@ -57,16 +64,17 @@ export default function DataViewPage() {
                   ariaLabel={t('statistics.dataView.trend')}
                   option={{
                     tooltip: { trigger: 'axis' },
-                    legend: {},
-                    grid: { left: 48, right: 16, bottom: 32 },
+                    legend: { top: 0 },
+                    grid: { left: 48, right: 16, top: 48, bottom: 32 },
                     xAxis: { type: 'category', data: data.trend.map((d) => d.day) },
                     yAxis: { type: 'value', minInterval: 1 },
-                    series: (['requested', 'delivered', 'uniqueOpened', 'uniqueClicked'] as const).map((k) => ({
-                      name: t(`statistics.figures.${k}`),
-                      type: 'line',
-                      smooth: true,
-                      data: data.trend.map((d) => d[k]),
-                    })),
+                    series: (['requested', 'delivered', 'uniqueOpened', 'uniqueClicked'] as const).map(
+                      (k) => ({
+                        name: t(`statistics.figures.${k}`),
+                        type: 'line',
+                        data: data.trend.map((d) => d[k]),
+                      }),
+                    ),
                   }}
                 />
               </Card>

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../components/charts/EChart.tsx';
 import { StatFilters } from './StatFilters.tsx';
-import { type BucketFigures, fetchDeliveryTime, type StatParams } from './statistics.api.ts';
 import { rate, StatBody } from './stat-view.tsx';
+import { type BucketFigures, fetchDeliveryTime, type StatParams } from './statistics.api.ts';
 
 /** Delivery time (`/data/deliveryTime`): the buckets of accept-to-250 time by date and by receiving domain. */
 export default function DeliveryTimePage() {
@@ -16,7 +16,8 @@ export default function DeliveryTimePage() {
     queryFn: () => fetchDeliveryTime(params),
     placeholderData: keepPreviousData,
   });
-  const bucketName = (key: string) => t(`statistics.deliveryTime.buckets.${key}` as 'statistics.deliveryTime.buckets.lt1s');
+  const bucketName = (key: string) =>
+    t(`statistics.deliveryTime.buckets.${key}` as 'statistics.deliveryTime.buckets.lt1s');
   const bucketColumns = (buckets: string[]) =>
     buckets.map((key, i) => ({
       key,
@@ -24,7 +25,12 @@ export default function DeliveryTimePage() {
       align: 'right' as const,
       render: (_: unknown, row: BucketFigures) => `${row.counts[i] ?? 0} (${rate(row.percents[i] ?? 0)})`,
     }));
-  const total = { key: 'total', dataIndex: 'total', title: t('statistics.figures.total'), align: 'right' as const };
+  const total = {
+    key: 'total',
+    dataIndex: 'total',
+    title: t('statistics.figures.total'),
+    align: 'right' as const,
+  };
 
   return (
     <Card title={t('statistics.deliveryTime.title')} className="delivery-time-page">
@@ -45,7 +51,7 @@ export default function DeliveryTimePage() {
                           ariaLabel={t('statistics.deliveryTime.chartByDate')}
                           option={{
                             tooltip: { trigger: 'axis' },
-                            legend: { type: 'scroll' },
+                            legend: { type: 'scroll', top: 0 },
                             grid: { left: 48, right: 16, bottom: 32, top: 48 },
                             xAxis: { type: 'category', data: data.byDay.map((d) => d.day) },
                             yAxis: { type: 'value', minInterval: 1 },

@@ -1,7 +1,20 @@
 import { PERMISSIONS } from '@herald/shared/permissions';
 import { monitorConfigInputSchema } from '@herald/shared/schemas/statistics.schema';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Form, Input, InputNumber, Modal, Popconfirm, Result, Table, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Result,
+  Table,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +22,7 @@ import { httpEffects } from '../../app/http/http-effects.ts';
 import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../../app/http/http-exceptions.ts';
 import { Can } from '../../components/Can.tsx';
 import { applyFieldErrors, checkWithSchema } from '../../components/form-rules.ts';
+import { rate } from './stat-view.tsx';
 import {
   createMonitorConfig,
   deleteMonitorConfig,
@@ -16,9 +30,13 @@ import {
   type MonitorConfig,
   updateMonitorConfig,
 } from './statistics.api.ts';
-import { rate } from './stat-view.tsx';
 
-type Values = { recipientDomain?: string; minDeliveredRate?: number | null; maxInvalidRate?: number | null; minOpenRate?: number | null };
+type Values = {
+  recipientDomain?: string;
+  minDeliveredRate?: number | null;
+  maxInvalidRate?: number | null;
+  minOpenRate?: number | null;
+};
 const RATES = ['minDeliveredRate', 'maxInvalidRate', 'minOpenRate'] as const;
 
 /** Monitor thresholds (`/data/monitor/monitorConfig`): per receiving domain, added, edited and deleted. */
@@ -49,7 +67,11 @@ export default function MonitorConfigPage() {
       await refresh();
     } catch (error) {
       if (!applyFieldErrors(form, error)) {
-        httpEffects().toast('error', error instanceof Error ? error.message : String(error), ERROR_TOAST_SECONDS);
+        httpEffects().toast(
+          'error',
+          error instanceof Error ? error.message : String(error),
+          ERROR_TOAST_SECONDS,
+        );
       }
     } finally {
       setSaving(false);
@@ -86,7 +108,11 @@ export default function MonitorConfigPage() {
         dataSource={configs.data ?? []}
         locale={{ emptyText: <Empty description={t('statistics.monitorConfig.empty')} /> }}
         columns={[
-          { key: 'domain', dataIndex: 'recipientDomain', title: t('statistics.monitorConfig.recipientDomain') },
+          {
+            key: 'domain',
+            dataIndex: 'recipientDomain',
+            title: t('statistics.monitorConfig.recipientDomain'),
+          },
           ...RATES.map((k) => ({
             key: k,
             dataIndex: k,

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { StatFilters } from './StatFilters.tsx';
-import { fetchMonitor, type MonitorRow, type StatParams } from './statistics.api.ts';
 import { figureColumns, rate, StatBody } from './stat-view.tsx';
+import { fetchMonitor, type MonitorRow, type StatParams } from './statistics.api.ts';
 
 /** The receiving-domain monitor (`/data/monitor`): major providers' rates against their thresholds. */
 export default function MonitorPage() {
@@ -23,7 +23,11 @@ export default function MonitorPage() {
     <Card
       title={t('statistics.monitor.title')}
       className="monitor-page"
-      extra={<Button onClick={() => navigate('/data/monitor/monitorConfig')}>{t('statistics.monitor.settings')}</Button>}
+      extra={
+        <Button onClick={() => navigate('/data/monitor/monitorConfig')}>
+          {t('statistics.monitor.settings')}
+        </Button>
+      }
     >
       <Typography.Paragraph type="secondary">{t('statistics.monitor.intro')}</Typography.Paragraph>
       <StatFilters value={params} onChange={setParams} apiUser label />
@@ -38,7 +42,13 @@ export default function MonitorPage() {
             dataSource={data.rows}
             columns={[
               { key: 'domain', dataIndex: 'domain', title: t('statistics.figures.domain') },
-              ...figureColumns<MonitorRow>(t, ['requested', 'delivered', 'deliveredRate', 'invalidRate', 'openRate']),
+              ...figureColumns<MonitorRow>(t, [
+                'requested',
+                'delivered',
+                'deliveredRate',
+                'invalidRate',
+                'openRate',
+              ]),
               {
                 key: 'thresholds',
                 title: t('statistics.monitor.thresholds'),

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../components/charts/EChart.tsx';
 import { StatFilters } from './StatFilters.tsx';
-import { type DomainRow, fetchReceiveDomains, type StatParams } from './statistics.api.ts';
 import { figureColumns, StatBody } from './stat-view.tsx';
+import { type DomainRow, fetchReceiveDomains, type StatParams } from './statistics.api.ts';
 
 const SLICES = 9;
 

@@ -3,8 +3,8 @@ import { Card, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatFilters } from './StatFilters.tsx';
-import { type DomainRow, fetchReceiveDomains, type StatParams } from './statistics.api.ts';
 import { figureColumns, SEND_COLUMNS, StatBody } from './stat-view.tsx';
+import { type DomainRow, fetchReceiveDomains, type StatParams } from './statistics.api.ts';
 
 /** Receiving data (`/data/receive`): every figure and rate per receiving domain. */
 export default function ReceivePage() {

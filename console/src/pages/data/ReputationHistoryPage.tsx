@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../components/charts/EChart.tsx';
 import { StatFilters } from './StatFilters.tsx';
-import { fetchReputation, type StatParams } from './statistics.api.ts';
 import { StatBody } from './stat-view.tsx';
+import { fetchReputation, type StatParams } from './statistics.api.ts';
 
 const YESTERDAY = ['delivered', 'opened', 'clicked', 'invalid', 'spamReported'] as const;
 
@@ -34,7 +34,11 @@ export default function ReputationHistoryPage() {
                     value={data.score}
                     suffix={
                       <Tag color={data.score >= REPUTATION_PASSING_MIN ? 'success' : 'error'}>
-                        {t(data.score >= REPUTATION_PASSING_MIN ? 'statistics.reputation.good' : 'statistics.reputation.low')}
+                        {t(
+                          data.score >= REPUTATION_PASSING_MIN
+                            ? 'statistics.reputation.good'
+                            : 'statistics.reputation.low',
+                        )}
                       </Tag>
                     }
                   />
@@ -44,7 +48,11 @@ export default function ReputationHistoryPage() {
                 </Card>
               </Col>
               <Col xs={24} md={18}>
-                <Card size="small" title={t('statistics.reputation.yesterday')} className="reputation-yesterday">
+                <Card
+                  size="small"
+                  title={t('statistics.reputation.yesterday')}
+                  className="reputation-yesterday"
+                >
                   <Row gutter={16}>
                     {YESTERDAY.map((k) => (
                       <Col key={k} xs={12} md={4}>

@@ -1,16 +1,17 @@
 import { PERMISSIONS } from '@herald/shared/permissions';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart } from '../../components/charts/EChart.tsx';
 import { Can } from '../../components/Can.tsx';
+import { EChart } from '../../components/charts/EChart.tsx';
 import { StatFilters } from './StatFilters.tsx';
-import { exportSendSeries, fetchSendSeries, type SendSeries, type StatParams } from './statistics.api.ts';
 import { figureColumns, rate, SEND_COLUMNS, StatBody } from './stat-view.tsx';
+import { exportSendSeries, fetchSendSeries, type SendSeries, type StatParams } from './statistics.api.ts';
 
 const LINES = ['requested', 'delivered', 'opened', 'clicked', 'softBounced', 'invalid'] as const;
 type Point = SendSeries['points'][number];
+const when = (p: Point) => (p.hour === undefined ? p.day : `${p.day} ${String(p.hour).padStart(2, '0')}:00`);
 
 /** Sending data (`/data/send`): the series per day or hour with filters, a line chart, a table and CSV export. */
 export default function SendDataPage() {
@@ -21,32 +22,33 @@ export default function SendDataPage() {
     queryFn: () => fetchSendSeries(params),
     placeholderData: keepPreviousData,
   });
-  const when = (p: Point) => (p.hour === undefined ? p.day : `${p.day} ${String(p.hour).padStart(2, '0')}:00`);
   const option = useMemo(() => {
     const points = series.data?.points ?? [];
     return {
       tooltip: { trigger: 'axis' },
-      legend: { data: LINES.map((k) => t(`statistics.figures.${k}`)) },
-      grid: { left: 48, right: 24, bottom: 32 },
+      legend: { top: 0, data: LINES.map((k) => t(`statistics.figures.${k}`)) },
+      grid: { left: 48, right: 24, top: 48, bottom: 32 },
       xAxis: { type: 'category', data: points.map(when) },
       yAxis: { type: 'value', minInterval: 1 },
       series: LINES.map((k) => ({
         name: t(`statistics.figures.${k}`),
         type: 'line',
-        smooth: true,
         data: points.map((p) => p[k]),
       })),
     };
   }, [series.data, t]);
 
   return (
-    <Card title={t('statistics.send.title')} className="send-data-page">
-      <Flex justify="space-between" wrap gap="small">
-        <StatFilters value={params} onChange={setParams} apiUser label domain groupBy />
+    <Card
+      title={t('statistics.send.title')}
+      className="send-data-page"
+      extra={
         <Can code={PERMISSIONS.EMAIL_DATA} level="full">
           <Button onClick={() => void exportSendSeries(params)}>{t('statistics.send.export')}</Button>
         </Can>
-      </Flex>
+      }
+    >
+      <StatFilters value={params} onChange={setParams} apiUser label domain groupBy />
       <StatBody query={series} empty={(d) => d.totals.requested === 0 && d.totals.opened === 0}>
         {(data) => (
           <>
@@ -56,7 +58,22 @@ export default function SendDataPage() {
               className="send-totals"
               size="small"
               column={{ xs: 2, md: 4, xl: 6 }}
-              items={(['requested', 'delivered', 'deliveredRate', 'opened', 'openRate', 'clicked', 'clickRate', 'softBounced', 'invalid', 'invalidRate', 'spamReported', 'unsubscribed'] as const).map((k) => ({
+              items={(
+                [
+                  'requested',
+                  'delivered',
+                  'deliveredRate',
+                  'opened',
+                  'openRate',
+                  'clicked',
+                  'clickRate',
+                  'softBounced',
+                  'invalid',
+                  'invalidRate',
+                  'spamReported',
+                  'unsubscribed',
+                ] as const
+              ).map((k) => ({
                 key: k,
                 label: t(`statistics.figures.${k}`),
                 children: k.endsWith('Rate') ? rate(data.totals[k]) : data.totals[k].toLocaleString(),
@@ -70,7 +87,12 @@ export default function SendDataPage() {
               pagination={{ pageSize: 31, hideOnSinglePage: true }}
               dataSource={[...data.points].reverse()}
               columns={[
-                { key: 'when', title: t(data.groupBy === 'hour' ? 'statistics.figures.hour' : 'statistics.figures.day'), render: (_, p) => when(p), fixed: 'left' },
+                {
+                  key: 'when',
+                  title: t(data.groupBy === 'hour' ? 'statistics.figures.hour' : 'statistics.figures.day'),
+                  render: (_, p) => when(p),
+                  fixed: 'left',
+                },
                 ...figureColumns<Point>(t, SEND_COLUMNS),
               ]}
             />

@@ -36,13 +36,26 @@ export function StatFilters({ value, onChange, presets = STAT_QUERY_PRESETS, ...
   const { t, i18n } = useTranslation();
   const [error, setError] = useState<string>();
   const today = statDay(Date.now());
-  const apiUsers = useQuery({ queryKey: ['stat', 'apiUsers'], queryFn: fetchApiUserOptions, enabled: !!show.apiUser });
-  const labels = useQuery({ queryKey: ['stat', 'labels'], queryFn: fetchLabelOptions, enabled: !!show.label });
+  const apiUsers = useQuery({
+    queryKey: ['stat', 'apiUsers'],
+    queryFn: fetchApiUserOptions,
+    enabled: !!show.apiUser,
+  });
+  const labels = useQuery({
+    queryKey: ['stat', 'labels'],
+    queryFn: fetchLabelOptions,
+    enabled: !!show.label,
+  });
 
   const apply = (next: StatParams) => {
     const result = statQuerySchema(today, presets).safeParse(next);
     if (!result.success) {
-      setError(validationMessage(result.error.issues[0]?.message ?? 'invalid', i18n.language === 'en' ? 'en' : 'zh-cn'));
+      setError(
+        validationMessage(
+          result.error.issues[0]?.message ?? 'invalid',
+          i18n.language === 'en' ? 'en' : 'zh-cn',
+        ),
+      );
       return;
     }
     setError(undefined);
@@ -59,7 +72,10 @@ export function StatFilters({ value, onChange, presets = STAT_QUERY_PRESETS, ...
           aria-label={t('statistics.filters.range')}
           style={{ width: 150 }}
           value={value.preset ?? 'custom'}
-          options={[...presets, 'custom' as const].map((p) => ({ value: p, label: t(`statistics.presets.${p}`) }))}
+          options={[...presets, 'custom' as const].map((p) => ({
+            value: p,
+            label: t(`statistics.presets.${p}`),
+          }))}
           onChange={(preset) =>
             preset === 'custom'
               ? apply({ ...value, preset: undefined, from: value.from ?? today, to: value.to ?? today })
@@ -73,7 +89,12 @@ export function StatFilters({ value, onChange, presets = STAT_QUERY_PRESETS, ...
           disabledDate={(d) => d.format(FORMAT) > today || d.format(FORMAT) < oldest}
           onChange={(range) => {
             if (range?.[0] && range[1]) {
-              apply({ ...value, preset: undefined, from: range[0].format(FORMAT), to: range[1].format(FORMAT) });
+              apply({
+                ...value,
+                preset: undefined,
+                from: range[0].format(FORMAT),
+                to: range[1].format(FORMAT),
+              });
             }
           }}
         />

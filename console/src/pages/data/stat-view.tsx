@@ -18,7 +18,9 @@ export function StatBody<T>({
 }) {
   const { t } = useTranslation();
   if (query.isError && !isCancelled(query.error)) {
-    return <Result status="warning" title={t('statistics.loadFailed')} subTitle={(query.error as Error).message} />;
+    return (
+      <Result status="warning" title={t('statistics.loadFailed')} subTitle={(query.error as Error).message} />
+    );
   }
   if (!query.data) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (empty(query.data)) return <Empty className="stat-empty" description={t('statistics.empty')} />;

@@ -66,7 +66,16 @@ export type MonitorConfig = { id: number; recipientDomain: string; updatedAt: nu
 export interface ReputationDetail {
   score: number;
   yesterday: { delivered: number; opened: number; clicked: number; invalid: number; spamReported: number };
-  history: { day: string; score: number; requested: number; delivered: number; opened: number; clicked: number; invalid: number; spamReported: number }[];
+  history: {
+    day: string;
+    score: number;
+    requested: number;
+    delivered: number;
+    opened: number;
+    clicked: number;
+    invalid: number;
+    spamReported: number;
+  }[];
 }
 
 const get = async <T>(path: string, params: StatParams) =>
@@ -82,15 +91,29 @@ export const fetchReputation = (p: StatParams) => get<ReputationDetail>('/user/U
 export const fetchMonitorConfigs = async () =>
   (await http.get<DataBody<MonitorConfig[]>>('/stat/monitorConfigs')).data;
 export const createMonitorConfig = async (body: Params) =>
-  (await http.post<DataBody<MonitorConfig>>('/stat/monitorConfigs', body, { format: 'json', toast: false })).data;
+  (await http.post<DataBody<MonitorConfig>>('/stat/monitorConfigs', body, { format: 'json', toast: false }))
+    .data;
 export const updateMonitorConfig = async (id: number, body: Params) =>
-  (await http.patch<DataBody<MonitorConfig>>(`/stat/monitorConfigs/${id}`, body, { format: 'json', toast: false })).data;
+  (
+    await http.patch<DataBody<MonitorConfig>>(`/stat/monitorConfigs/${id}`, body, {
+      format: 'json',
+      toast: false,
+    })
+  ).data;
 export const deleteMonitorConfig = (id: number) => http.delete(`/stat/monitorConfigs/${id}`);
 
 export const fetchApiUserOptions = async () =>
-  (await http.get<DataBody<{ value: number; label: string }[]>>('/config/categories/combobox', undefined, { toast: false })).data;
+  (
+    await http.get<DataBody<{ value: number; label: string }[]>>('/config/categories/combobox', undefined, {
+      toast: false,
+    })
+  ).data;
 export const fetchLabelOptions = async () =>
-  (await http.get<DataBody<{ value: number; label: string }[]>>('/config/labels/combobox', undefined, { toast: false })).data;
+  (
+    await http.get<DataBody<{ value: number; label: string }[]>>('/config/labels/combobox', undefined, {
+      toast: false,
+    })
+  ).data;
 
 /** The CSV of the send series (a download: the server applies download verification). */
 export async function exportSendSeries(p: StatParams): Promise<void> {

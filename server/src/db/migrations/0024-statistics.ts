@@ -1,4 +1,4 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './migration.ts';
 
 /**
@@ -13,6 +13,10 @@ import type { MigrationContext } from './migration.ts';
  * A missing API_USER or label is stored as 0 so the keys stay NOT NULL and upserts can conflict.
  * reputation_history keeps one score per account and day; stat_monitor_configs the alert
  * thresholds of the receiving-domain monitor.
+ *
+ * On SQLite the rollups are WITHOUT ROWID tables: rows are stored in primary-key order
+ * (account, day, …), so a query's range of days is one contiguous read instead of an index walk
+ * with a row lookup per entry. PostgreSQL reads them through the primary key's index.
  */
 const COUNTERS = [
   'requested',
@@ -45,7 +49,9 @@ function counters<T extends string>(table: CreateTableBuilder<T>, names: string[
   return t;
 }
 
-export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise<void> {
+export async function up(db: Kysely<unknown>, { id, dialect }: MigrationContext): Promise<void> {
+  const clustered = <T extends string>(t: CreateTableBuilder<T>) =>
+    dialect === 'sqlite' ? t.modifyEnd(sql`WITHOUT ROWID`) : t;
   const keyed = (name: string) =>
     db.schema
       .createTable(name)
@@ -66,6 +72,7 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
       'label_id',
       'recipient_domain',
     ] as never)
+    .$call(clustered)
     .execute();
   await counters(dims(keyed('stat_days')), [...COUNTERS, ...INVALID_REASONS])
     .addPrimaryKeyConstraint('stat_days_pk', [
@@ -75,21 +82,25 @@ export async function up(db: Kysely<unknown>, { id }: MigrationContext): Promise
       'label_id',
       'recipient_domain',
     ] as never)
+    .$call(clustered)
     .execute();
   await counters(
     keyed('stat_domain_days').addColumn('recipient_domain', 'text', (c) => c.notNull()),
     [...COUNTERS, ...INVALID_REASONS],
   )
     .addPrimaryKeyConstraint('stat_domain_days_pk', ['account_id', 'day', 'recipient_domain'] as never)
+    .$call(clustered)
     .execute();
   await counters(keyed('stat_account_days'), COUNTERS)
     .addPrimaryKeyConstraint('stat_account_days_pk', ['account_id', 'day'] as never)
+    .$call(clustered)
     .execute();
   await counters(
     keyed('stat_delivery_times').addColumn('recipient_domain', 'text', (c) => c.notNull()),
     DELIVERY_TIMES,
   )
     .addPrimaryKeyConstraint('stat_delivery_times_pk', ['account_id', 'day', 'recipient_domain'] as never)
+    .$call(clustered)
     .execute();
 
   await counters(
