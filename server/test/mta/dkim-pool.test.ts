@@ -38,7 +38,7 @@ describe('DKIM signing pool', () => {
     keyB = { id: 'key-b', domain: 'b.example', selector: 's2', privateKey: b.privateKey };
     records = { 's1._domainkey.a.example': a.txt, 's2._domainkey.b.example': b.txt };
     Worker.prototype.postMessage = function (this: Worker, value: unknown, transfer?: readonly never[]) {
-      sent.push(value as SignRequest);
+      sent.push(...(value as SignRequest[]));
       return originalPost.call(this, value, transfer);
     };
     pool = new DkimPool({ size: 2 });
