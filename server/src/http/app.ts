@@ -13,7 +13,7 @@ import { sendError } from './errors.ts';
 import { type Authenticator, type RouteEntry, registerAccess } from './plugins/access.ts';
 import { registerLanguage } from './plugins/language.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
-import { sessionAuthenticator } from './plugins/session-auth.ts';
+import { sessionAuthenticator, sessionTokenOf } from './plugins/session-auth.ts';
 import { unsubscribeLinkRoutes } from './public/unsubscribe-link.routes.ts';
 import { adminTemplatesRoutes } from './routes/admin-templates.routes.ts';
 import { apiUsersRoutes } from './routes/api-users.routes.ts';
@@ -33,18 +33,19 @@ import { queuesRoutes } from './routes/queues.routes.ts';
 import { registerRoutes } from './routes/register.routes.ts';
 import { securitySettingsRoutes } from './routes/security-settings.routes.ts';
 import { senderConfigsRoutes } from './routes/sender-configs.routes.ts';
+import { statisticsRoutes } from './routes/statistics.routes.ts';
 import { suppressionRoutes } from './routes/suppression.routes.ts';
-import { webhooksRoutes } from './routes/webhooks.routes.ts';
 import { templatesRoutes } from './routes/templates.routes.ts';
+import { testSendRoutes } from './routes/test-send.routes.ts';
 import { trackingRoutes } from './routes/tracking.routes.ts';
 import { trackingDataRoutes } from './routes/tracking-data.routes.ts';
 import { trackingDomainsRoutes } from './routes/tracking-domains.routes.ts';
-import { statisticsRoutes } from './routes/statistics.routes.ts';
-import { testSendRoutes } from './routes/test-send.routes.ts';
 import { unsubscribePageRoutes } from './routes/unsubscribe-page.routes.ts';
 import { userInfoRoutes } from './routes/user-info.routes.ts';
 import { verifyRoutes } from './routes/verify.routes.ts';
+import { webhooksRoutes } from './routes/webhooks.routes.ts';
 import { wechatRoutes } from './routes/wechat.routes.ts';
+import { sessionOf } from './session-ref.ts';
 
 export interface HttpAppOptions {
   /** Serve the console API and the console itself (the api role); otherwise only ops endpoints. */
@@ -82,6 +83,13 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
   registerLanguage(app);
   registerAccess(app, options.authenticate ?? sessionAuthenticator(core.sessions, core.ipWhitelist), routes);
   registerRateLimit(app, core.rateLimiter);
+  // Downloads (route config `download: true`) ask for the account's download verification when
+  // the user switched it on, whatever route serves them. A caller without a session token is one
+  // the access check already let through without a login (none of these routes).
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.download !== true || !sessionTokenOf(request)) return;
+    await core.sensitiveVerification.requireRecentVerification(sessionOf(request), { kind: 'download' });
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -161,6 +161,21 @@ describe('suppression lists (console)', () => {
     assert.match(lines[1] ?? '', /^export-me@example\.org,example\.org,blacklist,,,,console,\d{4}-/);
     assert.equal(lines.length, 2);
 
+    // With download verification switched on, the export asks for it like every other download.
+    await t.core.database.db
+      .insertInto('user_security_settings')
+      .values({ user_id: owner.ctx.userId, account_id: owner.ctx.accountId, download_verify: 1 })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ download_verify: 1 }))
+      .execute();
+    const unverified = await call('GET', '/v3/api/data/block/export', owner);
+    assert.equal(unverified.statusCode, 403);
+    assert.equal(unverified.json().code, 'VERIFY_DOWNLOAD_REQUIRED');
+    await t.core.database.db
+      .updateTable('user_security_settings')
+      .set({ download_verify: 0 })
+      .where('user_id', '=', owner.ctx.userId)
+      .execute();
+
     assert.equal((await call('GET', '/v3/api/data/block', visitor)).statusCode, 200, 'a visitor may look');
     const denied = await call('GET', '/v3/api/data/block/export', visitor);
     assert.equal(denied.statusCode, 403);
