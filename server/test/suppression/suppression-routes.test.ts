@@ -164,7 +164,14 @@ describe('suppression lists (console)', () => {
     // With download verification switched on, the export asks for it like every other download.
     await t.core.database.db
       .insertInto('user_security_settings')
-      .values({ user_id: owner.ctx.userId, account_id: owner.ctx.accountId, download_verify: 1 })
+      .values({
+        user_id: owner.ctx.userId,
+        account_id: owner.ctx.accountId,
+        download_verify: 1,
+        totp_secret: null,
+        totp_bound_at: null,
+        updated_at: Date.now(),
+      })
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ download_verify: 1 }))
       .execute();
     const unverified = await call('GET', '/v3/api/data/block/export', owner);
