@@ -171,5 +171,7 @@ test('after sends, the send data and delivery time screens show the figures', (t
       .reduce((sum, cell) => sum + Number(/^(\d+) /.exec(cell)?.[1] ?? 0), 0);
     assert.equal(inBuckets, 2, `the buckets hold both: ${dayCells.join(' | ')}`);
     await page.getByRole('tab', { name: '按收件域名' }).click();
-    await page.locator('.delivery-time-domains tbody tr.ant-table-row', { hasText: RECIPIENT_DOMAIN }).waitFor();
+    await page
+      .locator('.delivery-time-domains tbody tr.ant-table-row', { hasText: RECIPIENT_DOMAIN })
+      .waitFor();
   }));
