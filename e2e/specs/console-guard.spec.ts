@@ -48,6 +48,10 @@ test('a user lacking the route code lands on /backend/deny; a held code opens th
     await page.goto(`${herald.url}/data/send`);
     await waitForShell(page);
     assert.equal(await page.title(), 'Herald - 发送数据');
+    assert.equal(new URL(page.url()).pathname, '/data/send', 'a held code opens the screen');
+    await page.goto(`${herald.url}/data/inboxInsight`);
+    await waitForShell(page);
+    assert.equal(await page.title(), 'Herald - 收件箱洞察');
     await page.getByTestId('placeholder-page').getByText('暂未开放').waitFor();
   }));
 
