@@ -1,4 +1,4 @@
-import type { ErrorDefinition, RuleMessages } from './error-definition.ts';
+import type { ErrorDefinition } from './error-definition.ts';
 
 /**
  * Error codes of sending domains (issue 5). SendCloud documents the range 41001–41016 for its
@@ -49,15 +49,3 @@ export const DOMAIN_ERRORS = {
     en: 'The verify filter must be =n, >n or <n',
   },
 } as const satisfies Record<string, ErrorDefinition>;
-
-/** Field-rule messages of sending domains, used by the shared domain schema. */
-export const DOMAIN_RULES = {
-  domainNameFormat: {
-    'zh-cn': '域名格式错误，例如 mail.example.com',
-    en: 'Invalid domain name, e.g. mail.example.com',
-  },
-  domainNameLength: {
-    'zh-cn': '域名长度不能超过250个字符',
-    en: 'The domain name must be at most 250 characters',
-  },
-} as const satisfies RuleMessages;

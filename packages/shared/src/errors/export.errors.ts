@@ -1,4 +1,4 @@
-import type { ErrorDefinition, RuleMessages } from './error-definition.ts';
+import type { ErrorDefinition } from './error-definition.ts';
 
 /**
  * Error codes of offline exports (`/data/dataExportOfflines`, issue 7). A file that is gone
@@ -57,10 +57,3 @@ export const EXPORT_ERRORS = {
     en: 'Downloading delivery data is turned off for this account',
   },
 } as const satisfies Record<string, ErrorDefinition>;
-
-export const EXPORT_RULES = {
-  exportTypeInvalid: {
-    'zh-cn': '未知的导出类型',
-    en: 'Unknown export type',
-  },
-} as const satisfies RuleMessages;

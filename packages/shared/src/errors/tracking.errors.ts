@@ -1,4 +1,4 @@
-import type { ErrorDefinition, RuleMessages } from './error-definition.ts';
+import type { ErrorDefinition } from './error-definition.ts';
 
 /**
  * Error codes of tracking (issue 7): custom tracking domains (`/trackDomains`), their HTTPS
@@ -72,23 +72,3 @@ export const TRACKING_ERRORS = {
     en: 'The certificate does not cover {name}',
   },
 } as const satisfies Record<string, ErrorDefinition>;
-
-/** Field-rule messages of the tracking forms. */
-export const TRACKING_RULES = {
-  sslCertRequired: {
-    'zh-cn': '请粘贴 PEM 格式的证书内容',
-    en: 'Paste the PEM certificate',
-  },
-  sslKeyRequired: {
-    'zh-cn': '请粘贴 PEM 格式的私钥',
-    en: 'Paste the PEM private key',
-  },
-  trackRangeTooLong: {
-    'zh-cn': '只能查询最近6个月的数据',
-    en: 'Only the last 6 months can be queried',
-  },
-  trackRangeOrder: {
-    'zh-cn': '结束时间不能早于开始时间',
-    en: 'The end time cannot be earlier than the start time',
-  },
-} as const satisfies RuleMessages;

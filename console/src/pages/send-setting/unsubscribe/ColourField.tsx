@@ -1,4 +1,14 @@
-import { ColorPicker, Input, Space } from 'antd';
+import { Input, Space } from 'antd';
+
+/** The browser's picker takes #rrggbb only: a #rgb value is widened, anything else shows black. */
+function pickerValue(value: string | undefined): string {
+  if (!value) return '#000000';
+  if (/^#[0-9a-f]{6}$/i.test(value)) return value.toLowerCase();
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(value);
+  return short
+    ? `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toLowerCase()
+    : '#000000';
+}
 
 /**
  * A colour as the shared schema takes it (#rgb / #rrggbb): a picker, and the hex text beside it
@@ -15,10 +25,12 @@ export function ColourField({
 }) {
   return (
     <Space.Compact>
-      <ColorPicker
-        disabledAlpha
-        value={value && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value) ? value : undefined}
-        onChange={(color) => onChange?.(color.toHexString())}
+      <input
+        type="color"
+        aria-label={id}
+        value={pickerValue(value)}
+        onChange={(event) => onChange?.(event.target.value)}
+        style={{ width: 40, height: 32, padding: 2, border: '1px solid #d9d9d9', borderRadius: 6 }}
       />
       <Input
         id={id}
