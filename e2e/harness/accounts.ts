@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { ALL_PERMISSION_CODES, type PermissionCode } from '@herald/shared';
 import type { Herald } from '@herald/test-peers';
 import { AccountsService } from '../../server/src/core/accounts/accounts.service.ts';
 import { SessionsService } from '../../server/src/core/sessions/sessions.service.ts';
-import { openDatabase } from '../../server/src/db/database.ts';
+import { withHeraldDatabase } from './database.ts';
 
 /**
  * A logged-in console user in a running Herald: a real account (and, when permissions are
@@ -26,8 +25,7 @@ export interface TestUserOptions {
 let counter = 0;
 
 export async function createTestUser(herald: Herald, options: TestUserOptions = {}): Promise<TestUser> {
-  const database = openDatabase({ kind: 'sqlite', file: path.join(herald.dataDir, 'herald.db') });
-  try {
+  return withHeraldDatabase(herald, async (database) => {
     const accounts = new AccountsService(database);
     const sessions = new SessionsService(database);
     const base = options.userName ?? `e2e_user_${process.pid}_${++counter}`;
@@ -50,9 +48,7 @@ export async function createTestUser(herald: Herald, options: TestUserOptions = 
       tokenType: 'Bearer',
       userName: limited ? `${base}_m` : base,
     };
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /** The cookies that log a browser context in as `user` on `herald`. */

@@ -1,11 +1,50 @@
-import type { Herald } from '@herald/test-peers';
-import type { BrowserContext, Page } from 'playwright-core';
-import { sessionCookies, type TestUser } from './accounts.ts';
+import { type Herald, startHerald } from '@herald/test-peers';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createTestUser, sessionCookies, type TestUser } from './accounts.ts';
+import { launchBrowser } from './browser.ts';
 
 /**
- * Helpers for the console's browser tests: logging a context in, reading its cookies, and
- * finding the console's toasts (antd messages the HTTP client raises, classed by level).
+ * Helpers for the console's browser tests: starting Herald and a browser, logging a context in,
+ * reading its cookies, and finding the console's toasts (antd messages the HTTP client raises,
+ * classed by level).
  */
+export interface ConsoleTestbed {
+  herald: Herald;
+  browser: Browser;
+  /** An account owner with every permission, ready to log a context in. */
+  owner: TestUser;
+}
+
+/**
+ * Starts a Herald (with `env` on top of its test defaults) and the browser side by side, then
+ * creates an account owner (stopping both again if that fails). A console built elsewhere
+ * (HERALD_CONSOLE_DIR) is served instead of console/dist.
+ */
+export async function startConsoleTestbed(env: Record<string, string> = {}): Promise<ConsoleTestbed> {
+  const consoleDir = process.env.HERALD_CONSOLE_DIR;
+  const [herald, browser] = await Promise.all([
+    startHerald({ env: { ...env, ...(consoleDir ? { HERALD_CONSOLE_DIR: consoleDir } : {}) } }),
+    launchBrowser(),
+  ]);
+  try {
+    return { herald, browser, owner: await createTestUser(herald) };
+  } catch (error) {
+    await browser.close();
+    await herald.stop();
+    throw error;
+  }
+}
+
+/** Stops what startConsoleTestbed started (as far as it got), then the given peers, in that order. */
+export async function stopConsoleTestbed(
+  testbed: Partial<Pick<ConsoleTestbed, 'herald' | 'browser'>>,
+  ...peers: ({ close(): Promise<void> } | undefined)[]
+): Promise<void> {
+  await testbed.browser?.close();
+  await testbed.herald?.stop();
+  for (const peer of peers) await peer?.close();
+}
+
 export async function logIn(context: BrowserContext, herald: Herald, user: TestUser): Promise<void> {
   await context.addCookies(sessionCookies(herald, user));
 }

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import type { Herald } from '@herald/test-peers';
 import type { Locator, Page } from 'playwright-core';
 import { type CaptchaPurpose, CaptchaService } from '../../server/src/core/captcha/captcha.service.ts';
 import { findChallenge } from '../../server/src/core/captcha/slider.repo.ts';
 import { svgDataUrl } from '../../server/src/core/security/secret-hash.ts';
-import { openDatabase } from '../../server/src/db/database.ts';
+import { withHeraldDatabase } from './database.ts';
 
 /**
  * The human checks of the account screens, passed the way only a test can: the slider's notch is
@@ -13,11 +12,6 @@ import { openDatabase } from '../../server/src/db/database.ts';
  * Everything else (the drag, the verify call, the form submit) stays real.
  */
 export const IMAGE_CODE_ANSWER = 'Hk7p';
-
-function withDatabase<T>(herald: Herald, run: (database: ReturnType<typeof openDatabase>) => Promise<T>) {
-  const database = openDatabase({ kind: 'sqlite', file: path.join(herald.dataDir, 'herald.db') });
-  return run(database).finally(() => database.close());
-}
 
 const PURPOSES: Record<string, CaptchaPurpose> = {
   '/v3/oauth/imageCode': 'oauth',
@@ -32,7 +26,7 @@ export async function knownImageCodes(page: Page, herald: Herald): Promise<void>
   await page.route('**/imageCode', async (route) => {
     const purpose = PURPOSES[new URL(route.request().url()).pathname];
     if (!purpose) return route.continue();
-    const { captchaId, svg } = await withDatabase(herald, (database) =>
+    const { captchaId, svg } = await withHeraldDatabase(herald, (database) =>
       new CaptchaService(database, { randomText: () => IMAGE_CODE_ANSWER }).create(purpose),
     );
     await route.fulfill({ json: { data: { captchaId, image: svgDataUrl(svg) } } });
@@ -45,7 +39,7 @@ export async function solveSlider(page: Page, herald: Herald, scope: Locator | P
   await slider.and(page.locator('[data-status="ready"]')).waitFor();
   const challengeId = await slider.getAttribute('data-challenge');
   if (!challengeId) throw new Error('the slider has no challenge');
-  const row = await withDatabase(herald, (database) => findChallenge(database, challengeId));
+  const row = await withHeraldDatabase(herald, (database) => findChallenge(database, challengeId));
   if (!row) throw new Error(`no slider challenge ${challengeId}`);
   const box = await slider.getByTestId('slider-handle').boundingBox();
   if (!box) throw new Error('the slider handle is not visible');

@@ -9,18 +9,25 @@ import {
 import { decodedBody } from '../../server/test/helpers/mail.ts';
 
 /**
+ * The delivery half of the mail peers: a DNS server answering MX for `domains` with a loopback
+ * SMTP MX catching everything; `env` points Herald's resolver and MTA at them.
+ */
+export interface MxPeers {
+  dns: DnsServer;
+  mx: SmtpMx;
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/**
  * Loopback peers that let a Herald under test deliver its own mail (verification codes,
  * invitations) to a mailbox the test reads: a DNS server answering MX for example.com (the
  * domain of createTestUser's addresses) and an SMTP MX catching everything. `env` points Herald
  * at both and fixes its HTTP port, so the links in its mails (HERALD_PUBLIC_URL) open the console.
  */
-export interface MailPeers {
-  dns: DnsServer;
-  mx: SmtpMx;
-  env: Record<string, string>;
+export interface MailPeers extends MxPeers {
   /** The next mail to `address` after the ones already read, its body decoded. */
   nextMail(address: string, timeoutMs?: number): Promise<{ mail: ReceivedMail; text: string }>;
-  close(): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -32,21 +39,33 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-export async function startMailPeers(domains: readonly string[] = ['example.com']): Promise<MailPeers> {
+export async function startMxPeers(domains: readonly string[]): Promise<MxPeers> {
   const dns = await startDnsServer();
   const mx = await startSmtpMx();
   for (const domain of domains) {
     dns.set(domain, 'MX', [{ priority: 10, exchange: `mx.${domain}` }]);
     dns.set(`mx.${domain}`, 'A', ['127.0.0.1']);
   }
+  return {
+    dns,
+    mx,
+    env: { HERALD_DNS_SERVERS: dns.address, HERALD_MTA_PORT: String(mx.port) },
+    async close() {
+      await mx.close();
+      await dns.close();
+    },
+  };
+}
+
+export async function startMailPeers(domains: readonly string[] = ['example.com']): Promise<MailPeers> {
+  const { dns, mx, env, close } = await startMxPeers(domains);
   const port = await freePort();
   const seen = new Map<string, number>();
   return {
     dns,
     mx,
     env: {
-      HERALD_DNS_SERVERS: dns.address,
-      HERALD_MTA_PORT: String(mx.port),
+      ...env,
       HERALD_HTTP_PORT: String(port),
       HERALD_PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
@@ -66,10 +85,7 @@ export async function startMailPeers(domains: readonly string[] = ['example.com'
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
-    async close() {
-      await mx.close();
-      await dns.close();
-    },
+    close,
   };
 }
 

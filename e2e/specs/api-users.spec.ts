@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { type Herald, startHerald } from '@herald/test-peers';
+import type { Herald } from '@herald/test-peers';
 import type { Browser, Page } from 'playwright-core';
-import { openDatabase } from '../../server/src/db/database.ts';
-import { createTestUser, type TestUser } from '../harness/accounts.ts';
-import { launchBrowser, withPage } from '../harness/browser.ts';
-import { logIn, waitForShell } from '../harness/console.ts';
+import type { TestUser } from '../harness/accounts.ts';
+import { withPage } from '../harness/browser.ts';
+import { logIn, startConsoleTestbed, stopConsoleTestbed, waitForShell } from '../harness/console.ts';
 import { codeIn, type MailPeers, startMailPeers } from '../harness/mail-peers.ts';
+import { apiv2, writeVerifiedDomain } from '../harness/sending.ts';
 
 /**
  * An API_USER's life in the console against a real Herald: created on a verified sending domain,
@@ -23,57 +22,15 @@ let owner: TestUser;
 
 before(async () => {
   peers = await startMailPeers();
-  // A console built elsewhere (HERALD_CONSOLE_DIR) may be used instead of console/dist.
-  const consoleDir = process.env.HERALD_CONSOLE_DIR;
-  [herald, browser] = await Promise.all([
-    startHerald({ env: { ...peers.env, ...(consoleDir ? { HERALD_CONSOLE_DIR: consoleDir } : {}) } }),
-    launchBrowser(),
-  ]);
-  owner = await createTestUser(herald);
-  await insertVerifiedDomain(herald, owner.userName, 'mail.e2e-apiuser.example');
+  ({ herald, browser, owner } = await startConsoleTestbed(peers.env));
+  await writeVerifiedDomain(herald, owner, 'mail.e2e-apiuser.example');
 });
 
-after(async () => {
-  await browser?.close();
-  await herald?.stop();
-  await peers?.close();
-});
-
-async function insertVerifiedDomain(h: Herald, userName: string, name: string): Promise<void> {
-  const database = openDatabase({ kind: 'sqlite', file: path.join(h.dataDir, 'herald.db') });
-  try {
-    const user = await database.db
-      .selectFrom('users')
-      .select('account_id')
-      .where('username', '=', userName)
-      .executeTakeFirstOrThrow();
-    const now = Date.now();
-    await database.db
-      .insertInto('sending_domains')
-      .values({
-        account_id: user.account_id,
-        name,
-        status: 'verified',
-        dkim_selector: 'herald',
-        dkim_public_key: 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA',
-        dkim_private_key_sealed: 'sealed',
-        verify_key: 'e2e',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-  } finally {
-    await database.close();
-  }
-}
+after(() => stopConsoleTestbed({ browser, herald }, peers));
 
 /** userinfo/get as SendCloud's documentation calls it: a plain form post. */
 async function authenticates(apiUser: string, apiKey: string): Promise<boolean> {
-  const res = await fetch(`${herald.url}/apiv2/userinfo/get`, {
-    method: 'POST',
-    body: new URLSearchParams({ apiUser, apiKey }),
-  });
-  return ((await res.json()) as { result: boolean }).result;
+  return (await apiv2(herald, { apiUser, apiKey }, 'userinfo/get', {})).result;
 }
 
 async function shownKey(page: Page): Promise<string> {

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { type Herald, startHerald } from '@herald/test-peers';
+import type { Herald } from '@herald/test-peers';
 import type { Browser, Page } from 'playwright-core';
-import { openDatabase } from '../../server/src/db/database.ts';
-import { createTestUser, type TestUser } from '../harness/accounts.ts';
-import { launchBrowser, withPage } from '../harness/browser.ts';
-import { logIn, waitForShell } from '../harness/console.ts';
+import type { TestUser } from '../harness/accounts.ts';
+import { withPage } from '../harness/browser.ts';
+import { logIn, startConsoleTestbed, stopConsoleTestbed, waitForShell } from '../harness/console.ts';
+import { withHeraldDatabase } from '../harness/database.ts';
 
 /**
  * The dashboard against a real Herald: a new account sees the beginner guide with nothing
@@ -19,18 +18,10 @@ let browser: Browser;
 let owner: TestUser;
 
 before(async () => {
-  const consoleDir = process.env.HERALD_CONSOLE_DIR;
-  [herald, browser] = await Promise.all([
-    startHerald({ env: consoleDir ? { HERALD_CONSOLE_DIR: consoleDir } : {} }),
-    launchBrowser(),
-  ]);
-  owner = await createTestUser(herald);
+  ({ herald, browser, owner } = await startConsoleTestbed());
 });
 
-after(async () => {
-  await browser?.close();
-  await herald?.stop();
-});
+after(() => stopConsoleTestbed({ browser, herald }));
 
 const api = async (method: string, url: string, body?: object) => {
   const res = await fetch(`${herald.url}/v3/api${url}`, {
@@ -68,16 +59,13 @@ test('the guide ticks the steps an account has done; the trend chart draws', (t)
     await page.locator('.dashboard-alerts').getByText('暂无预警').waitFor();
 
     const domain = await api('POST', '/config/domains', { name: 'mail.e2e-dash.example' });
-    const database = openDatabase({ kind: 'sqlite', file: path.join(herald.dataDir, 'herald.db') });
-    try {
-      await database.db
+    await withHeraldDatabase(herald, ({ db }) =>
+      db
         .updateTable('sending_domains')
         .set({ status: 'verified' })
         .where('id', '=', Number(domain.id))
-        .execute();
-    } finally {
-      await database.close();
-    }
+        .execute(),
+    );
     await api('POST', '/config/categories', {
       name: `e2e_dash_${process.pid}`,
       emailType: 'trigger',

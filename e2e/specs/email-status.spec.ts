@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { type Herald, startHerald } from '@herald/test-peers';
+import type { Herald } from '@herald/test-peers';
 import type { Browser } from 'playwright-core';
-import { hashApiKey } from '../../server/src/core/api-users/api-user-auth.ts';
-import { openDatabase } from '../../server/src/db/database.ts';
-import { createTestUser, type TestUser } from '../harness/accounts.ts';
-import { launchBrowser, withPage } from '../harness/browser.ts';
-import { logIn, waitForShell } from '../harness/console.ts';
+import type { TestUser } from '../harness/accounts.ts';
+import { withPage } from '../harness/browser.ts';
+import { logIn, startConsoleTestbed, stopConsoleTestbed, waitForShell } from '../harness/console.ts';
+import { withHeraldDatabase } from '../harness/database.ts';
 import { type MailPeers, startMailPeers } from '../harness/mail-peers.ts';
+import { type ApiCredentials, sendMail, writeSendingSetup } from '../harness/sending.ts';
 
 /**
  * Email status and the block list against a real Herald: mail accepted through a SendCloud-style
@@ -22,101 +20,28 @@ let peers: MailPeers;
 let herald: Herald;
 let browser: Browser;
 let owner: TestUser;
-let apiUser: string;
-let apiKey: string;
-let domain: string;
-
-const withDb = async <T>(fn: (db: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> => {
-  const database = openDatabase({ kind: 'sqlite', file: path.join(herald.dataDir, 'herald.db') });
-  try {
-    return await fn(database);
-  } finally {
-    await database.close();
-  }
-};
+let sender: ApiCredentials;
+const domain = 'mail.e2e-status.example';
 
 before(async () => {
   peers = await startMailPeers();
-  const consoleDir = process.env.HERALD_CONSOLE_DIR;
-  [herald, browser] = await Promise.all([
-    startHerald({ env: { ...peers.env, ...(consoleDir ? { HERALD_CONSOLE_DIR: consoleDir } : {}) } }),
-    launchBrowser(),
-  ]);
-  owner = await createTestUser(herald);
-  apiUser = `e2e_status_${process.pid}`;
-  apiKey = randomBytes(24).toString('base64url');
-  domain = 'mail.e2e-status.example';
-  await withDb(async ({ db }) => {
-    const { account_id: accountId } = await db
-      .selectFrom('users')
-      .select('account_id')
-      .where('username', '=', owner.userName)
-      .executeTakeFirstOrThrow();
-    const now = Date.now();
-    const d = await db
-      .insertInto('sending_domains')
-      .values({
-        account_id: accountId,
-        name: domain,
-        status: 'verified',
-        dkim_selector: 'herald',
-        dkim_public_key: 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA',
-        dkim_private_key_sealed: 'sealed',
-        verify_key: 'e2e',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const u = await db
-      .insertInto('api_users')
-      .values({
-        account_id: accountId,
-        name: apiUser,
-        email_type: 'trigger',
-        c_type: 'normal',
-        domain_id: Number(d.id),
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('api_keys')
-      .values({
-        account_id: accountId,
-        api_user_id: Number(u.id),
-        key_hash: hashApiKey(apiKey),
-        key_hint: apiKey.slice(-4),
-        created_at: now,
-      })
-      .execute();
-  });
+  ({ herald, browser, owner } = await startConsoleTestbed(peers.env));
+  sender = await writeSendingSetup(herald, owner, { domain, apiUser: `e2e_status_${process.pid}` });
 });
 
-after(async () => {
-  await browser?.close();
-  await herald?.stop();
-  await peers?.close();
-});
+after(() => stopConsoleTestbed({ browser, herald }, peers));
 
 test('accepted mail shows on the email status screen with its status and send log', (t) =>
   withPage(browser, t, async (page) => {
-    const res = await fetch(`${herald.url}/apiv2/mail/send`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        apiUser,
-        apiKey,
-        from: `news@${domain}`,
-        to: 'reader@status-e2e.example',
-        subject: 'Status e2e',
-        html: '<p>Hi</p>',
-      }),
+    const sent = await sendMail(herald, sender, {
+      from: `news@${domain}`,
+      to: 'reader@status-e2e.example',
+      subject: 'Status e2e',
+      html: '<p>Hi</p>',
     });
-    const sent = (await res.json()) as { result: boolean; message: string; info: { emailIdList: string[] } };
     assert.equal(sent.result, true, sent.message);
     const emailId = sent.info.emailIdList[0] ?? '';
-    await withDb(async ({ db }) => {
+    await withHeraldDatabase(herald, async ({ db }) => {
       const row = await db
         .selectFrom('message_recipients')
         .select(['id', 'account_id', 'created_at'])
@@ -200,18 +125,13 @@ test('an address added to the block list is listed, then deleted after a confirm
 
 test('mail to an address on the block list is recorded invalid, in blacklist (401)', (t) =>
   withPage(browser, t, async (page) => {
-    const res = await fetch(`${herald.url}/apiv2/mail/send`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        apiUser,
-        apiKey,
-        from: `news@${domain}`,
-        to: 'second@status-e2e.example',
-        subject: 'Blocked e2e',
-        html: '<p>Hi</p>',
-      }),
+    const sent = await sendMail(herald, sender, {
+      from: `news@${domain}`,
+      to: 'second@status-e2e.example',
+      subject: 'Blocked e2e',
+      html: '<p>Hi</p>',
     });
-    assert.equal(((await res.json()) as { result: boolean }).result, true);
+    assert.equal(sent.result, true);
     await logIn(page.context(), herald, owner);
     await page.goto(`${herald.url}/sendResponse/emailStatus`);
     await waitForShell(page);

@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { type Herald, startHerald } from '@herald/test-peers';
+import type { Herald } from '@herald/test-peers';
 import type { Browser } from 'playwright-core';
-import { hashApiKey } from '../../server/src/core/api-users/api-user-auth.ts';
-import { openDatabase } from '../../server/src/db/database.ts';
-import { createTestUser, type TestUser } from '../harness/accounts.ts';
-import { launchBrowser, withPage } from '../harness/browser.ts';
-import { logIn, waitForShell } from '../harness/console.ts';
+import type { TestUser } from '../harness/accounts.ts';
+import { withPage } from '../harness/browser.ts';
+import { logIn, startConsoleTestbed, stopConsoleTestbed, waitForShell } from '../harness/console.ts';
+import { type ApiCredentials, sendMail, writeSendingSetup } from '../harness/sending.ts';
 
 /**
  * The queue screen against a real Herald: mail accepted through the SendCloud-compatible API
@@ -18,88 +15,25 @@ import { logIn, waitForShell } from '../harness/console.ts';
 let herald: Herald;
 let browser: Browser;
 let owner: TestUser;
+let sender: ApiCredentials;
 const DOMAIN = 'mail.e2e-queues.example';
 const API_USER = 'e2e_queue_sender';
-const API_KEY = randomBytes(24).toString('base64url');
 
 before(async () => {
-  const consoleDir = process.env.HERALD_CONSOLE_DIR;
-  [herald, browser] = await Promise.all([
-    startHerald({ env: consoleDir ? { HERALD_CONSOLE_DIR: consoleDir } : {} }),
-    launchBrowser(),
-  ]);
-  owner = await createTestUser(herald);
-  const database = openDatabase({ kind: 'sqlite', file: path.join(herald.dataDir, 'herald.db') });
-  try {
-    const db = database.db;
-    const { account_id } = await db
-      .selectFrom('users')
-      .select('account_id')
-      .where('username', '=', owner.userName)
-      .executeTakeFirstOrThrow();
-    const now = Date.now();
-    const domain = await db
-      .insertInto('sending_domains')
-      .values({
-        account_id,
-        name: DOMAIN,
-        status: 'verified',
-        dkim_selector: 'herald',
-        dkim_public_key: 'MIIB',
-        dkim_private_key_sealed: 'sealed',
-        verify_key: 'e2e',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const apiUser = await db
-      .insertInto('api_users')
-      .values({
-        account_id,
-        name: API_USER,
-        email_type: 'batch',
-        c_type: 'normal',
-        domain_id: Number(domain.id),
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('api_keys')
-      .values({
-        account_id,
-        api_user_id: Number(apiUser.id),
-        key_hash: hashApiKey(API_KEY),
-        key_hint: API_KEY.slice(-4),
-        created_at: now,
-      })
-      .execute();
-  } finally {
-    await database.close();
-  }
+  ({ herald, browser, owner } = await startConsoleTestbed());
+  sender = await writeSendingSetup(herald, owner, { domain: DOMAIN, apiUser: API_USER, emailType: 'batch' });
 });
 
-after(async () => {
-  await browser?.close();
-  await herald?.stop();
-});
+after(() => stopConsoleTestbed({ browser, herald }));
 
 test('accepted mail shows as a queue; suspend and resume with confirmation', (t) =>
   withPage(browser, t, async (page) => {
-    const res = await fetch(`${herald.url}/apiv2/mail/send`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        apiUser: API_USER,
-        apiKey: API_KEY,
-        from: `news@${DOMAIN}`,
-        to: 'a@example.invalid;b@example.invalid;c@example.invalid',
-        subject: 'Queue',
-        html: '<p>Hi</p>',
-      }),
+    const body = await sendMail(herald, sender, {
+      from: `news@${DOMAIN}`,
+      to: 'a@example.invalid;b@example.invalid;c@example.invalid',
+      subject: 'Queue',
+      html: '<p>Hi</p>',
     });
-    const body = (await res.json()) as { result: boolean; message: string };
     assert.equal(body.result, true, body.message);
 
     await logIn(page.context(), herald, owner);

@@ -1,19 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import {
-  type DnsServer,
-  type Herald,
-  type ReceivedMail,
-  type SmtpMx,
-  startDnsServer,
-  startHerald,
-  startSmtpMx,
-} from '@herald/test-peers';
+import type { Herald, ReceivedMail } from '@herald/test-peers';
 import type { Browser, Page } from 'playwright-core';
 import { verify } from '../../server/test/mta/dkim-helpers.ts';
-import { createTestUser, type TestUser } from '../harness/accounts.ts';
-import { launchBrowser, withPage } from '../harness/browser.ts';
-import { logIn, waitForShell } from '../harness/console.ts';
+import type { TestUser } from '../harness/accounts.ts';
+import { withPage } from '../harness/browser.ts';
+import { logIn, startConsoleTestbed, stopConsoleTestbed, waitForShell } from '../harness/console.ts';
+import { type MxPeers, startMxPeers } from '../harness/mail-peers.ts';
+import { apiv2Request } from '../harness/sending.ts';
 
 /**
  * The whole sending set-up of issue 5 as one user goes through it, with nothing written into the
@@ -30,38 +24,17 @@ const SENDING_DOMAIN = 'mail.e2e-flow.example';
 const RECIPIENT_DOMAIN = 'inbox.e2e-flow.example';
 const API_USER = 'e2e_flow_sender';
 
-let dns: DnsServer;
-let mx: SmtpMx;
+let peers: MxPeers;
 let herald: Herald;
 let browser: Browser;
 let owner: TestUser;
 
 before(async () => {
-  [dns, mx] = await Promise.all([startDnsServer(), startSmtpMx()]);
-  dns.set(RECIPIENT_DOMAIN, 'MX', [{ priority: 10, exchange: `mx.${RECIPIENT_DOMAIN}` }]);
-  dns.set(`mx.${RECIPIENT_DOMAIN}`, 'A', ['127.0.0.1']);
-  // A console built elsewhere (HERALD_CONSOLE_DIR) may be used instead of console/dist.
-  const consoleDir = process.env.HERALD_CONSOLE_DIR;
-  [herald, browser] = await Promise.all([
-    startHerald({
-      env: {
-        HERALD_DNS_SERVERS: dns.address,
-        HERALD_MTA_PORT: String(mx.port),
-        HERALD_HOSTNAME: 'herald.test',
-        ...(consoleDir ? { HERALD_CONSOLE_DIR: consoleDir } : {}),
-      },
-    }),
-    launchBrowser(),
-  ]);
-  owner = await createTestUser(herald);
+  peers = await startMxPeers([RECIPIENT_DOMAIN]);
+  ({ herald, browser, owner } = await startConsoleTestbed({ ...peers.env, HERALD_HOSTNAME: 'herald.test' }));
 });
 
-after(async () => {
-  await browser?.close();
-  await herald?.stop();
-  await mx?.close();
-  await dns?.close();
-});
+after(() => stopConsoleTestbed({ browser, herald }, peers));
 
 const text = async (page: Page, selector: string) =>
   ((await page.locator(selector).first().textContent()) ?? '').trim();
@@ -79,7 +52,7 @@ async function verifyNow(page: Page, expected: string) {
 async function mailTo(address: string, timeoutMs = 30_000): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mail = mx.messages.find((m) => m.rcptTo.some((r) => r.toLowerCase() === address));
+    const mail = peers.mx.messages.find((m) => m.rcptTo.some((r) => r.toLowerCase() === address));
     if (mail) return mail;
     if (Date.now() > deadline) {
       throw new Error(`no mail to ${address}; Herald said:\n${herald.logs.slice(-20).join('\n')}`);
@@ -134,14 +107,14 @@ test('a fresh user sets up a domain and an API_USER in the console, and mail sen
     assert.equal(dmarc.host, `_dmarc.${SENDING_DOMAIN}`);
 
     // 2. Publish what the screen shows: SPF, DKIM, MX make it usable; DMARC makes it verified.
-    dns.set(spf.host, 'TXT', [spf.value]);
-    dns.set(dkim.host, 'TXT', [dkim.value]);
-    dns.set(mxRecord.host, 'MX', [{ priority: 10, exchange: mxRecord.value }]);
+    peers.dns.set(spf.host, 'TXT', [spf.value]);
+    peers.dns.set(dkim.host, 'TXT', [dkim.value]);
+    peers.dns.set(mxRecord.host, 'MX', [{ priority: 10, exchange: mxRecord.value }]);
     await verifyNow(page, 'usable');
     for (const kind of ['spf', 'dkim', 'mx']) {
       await page.locator(`.domain-record-${kind} .record-status-ok`).waitFor();
     }
-    dns.set(dmarc.host, 'TXT', [dmarc.value]);
+    peers.dns.set(dmarc.host, 'TXT', [dmarc.value]);
     await verifyNow(page, 'verified');
     await page.locator('.domain-record-dmarc .record-status-ok').waitFor();
 
@@ -205,16 +178,11 @@ test('a fresh user sets up a domain and an API_USER in the console, and mail sen
 
     // 5. The same key from Node, a plain form post as in SendCloud's documentation.
     const apiRecipient = `bob@${RECIPIENT_DOMAIN}`;
-    const res = await fetch(`${herald.url}/apiv2/mail/send`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        apiUser: API_USER,
-        apiKey,
-        from: `news@${SENDING_DOMAIN}`,
-        to: apiRecipient,
-        subject: 'API发送',
-        html: '<p>来自API的邮件</p>',
-      }),
+    const res = await apiv2Request(herald, { apiUser: API_USER, apiKey }, 'mail/send', {
+      from: `news@${SENDING_DOMAIN}`,
+      to: apiRecipient,
+      subject: 'API发送',
+      html: '<p>来自API的邮件</p>',
     });
     assert.equal(res.status, 200);
     const envelope = (await res.json()) as {

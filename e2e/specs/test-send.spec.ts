@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { type Herald, startHerald } from '@herald/test-peers';
+import type { Herald } from '@herald/test-peers';
 import type { Browser } from 'playwright-core';
-import { openDatabase } from '../../server/src/db/database.ts';
-import { createTestUser, type TestUser } from '../harness/accounts.ts';
-import { launchBrowser, withPage } from '../harness/browser.ts';
-import { logIn, waitForShell } from '../harness/console.ts';
+import type { TestUser } from '../harness/accounts.ts';
+import { withPage } from '../harness/browser.ts';
+import { logIn, startConsoleTestbed, stopConsoleTestbed, waitForShell } from '../harness/console.ts';
+import { withHeraldDatabase } from '../harness/database.ts';
 import { type MailPeers, startMailPeers } from '../harness/mail-peers.ts';
+import { writeSendingSetup } from '../harness/sending.ts';
 
 /**
  * Test send from the console against a real Herald: the user picks an API_USER, writes a mail
@@ -25,66 +25,13 @@ const DOMAIN = 'mail.e2e-testsend.example';
 
 before(async () => {
   peers = await startMailPeers();
-  const consoleDir = process.env.HERALD_CONSOLE_DIR;
-  [herald, browser] = await Promise.all([
-    // The api role alone: no delivery worker picks the mail up, so what the screen shows is the
-    // accepted state itself (the whole flow to the MX is e2e/specs/sending-flow.spec.ts).
-    startHerald({
-      env: { ...peers.env, HERALD_ROLE: 'api', ...(consoleDir ? { HERALD_CONSOLE_DIR: consoleDir } : {}) },
-    }),
-    launchBrowser(),
-  ]);
-  owner = await createTestUser(herald);
-  await withDatabase(async (database) => {
-    const user = await database.db
-      .selectFrom('users')
-      .select('account_id')
-      .where('username', '=', owner.userName)
-      .executeTakeFirstOrThrow();
-    const now = Date.now();
-    const domain = await database.db
-      .insertInto('sending_domains')
-      .values({
-        account_id: user.account_id,
-        name: DOMAIN,
-        status: 'verified',
-        dkim_selector: 'herald',
-        dkim_public_key: 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA',
-        dkim_private_key_sealed: 'sealed',
-        verify_key: 'e2e',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await database.db
-      .insertInto('api_users')
-      .values({
-        account_id: user.account_id,
-        name: 'e2e_test_sender',
-        email_type: 'trigger',
-        domain_id: domain.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-  });
+  // The api role alone: no delivery worker picks the mail up, so what the screen shows is the
+  // accepted state itself (the whole flow to the MX is e2e/specs/sending-flow.spec.ts).
+  ({ herald, browser, owner } = await startConsoleTestbed({ ...peers.env, HERALD_ROLE: 'api' }));
+  await writeSendingSetup(herald, owner, { domain: DOMAIN, apiUser: 'e2e_test_sender' });
 });
 
-after(async () => {
-  await browser?.close();
-  await herald?.stop();
-  await peers?.close();
-});
-
-async function withDatabase<T>(run: (database: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
-  const database = openDatabase({ kind: 'sqlite', file: path.join(herald.dataDir, 'herald.db') });
-  try {
-    return await run(database);
-  } finally {
-    await database.close();
-  }
-}
+after(() => stopConsoleTestbed({ browser, herald }, peers));
 
 test('a test mail sent from the console is accepted and its recipients appear with status requested', (t) =>
   withPage(browser, t, async (page) => {
@@ -123,7 +70,7 @@ test('a test mail sent from the console is accepted and its recipients appear wi
     assert.equal(await recent.locator('.test-send-status-requested').count(), 2);
     assert.equal(await recent.getByText('请求中').count(), 2);
 
-    const rows = await withDatabase((database) =>
+    const rows = await withHeraldDatabase(herald, (database) =>
       database.db
         .selectFrom('message_recipients')
         .innerJoin('messages', 'messages.id', 'message_recipients.message_id')

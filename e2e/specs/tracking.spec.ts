@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { type Herald, startHerald } from '@herald/test-peers';
+import type { Herald } from '@herald/test-peers';
 import type { Browser } from 'playwright-core';
-import { hashApiKey } from '../../server/src/core/api-users/api-user-auth.ts';
-import { type Database, openDatabase } from '../../server/src/db/database.ts';
-import { createTestUser, type TestUser } from '../harness/accounts.ts';
-import { launchBrowser, withPage } from '../harness/browser.ts';
-import { logIn, waitForShell } from '../harness/console.ts';
+import type { TestUser } from '../harness/accounts.ts';
+import { withPage } from '../harness/browser.ts';
+import { logIn, startConsoleTestbed, stopConsoleTestbed, waitForShell } from '../harness/console.ts';
+import { withHeraldDatabase } from '../harness/database.ts';
 import { type MailPeers, startMailPeers } from '../harness/mail-peers.ts';
+import { type ApiCredentials, sendMail, writeSendingSetup } from '../harness/sending.ts';
 
 /**
  * Tracking as a user meets it: a mail sent through the API reaches the (loopback) recipient's MX
@@ -22,114 +20,39 @@ let peers: MailPeers;
 let herald: Herald;
 let browser: Browser;
 let owner: TestUser;
-let apiUser: string;
-let apiKey: string;
+let sender: ApiCredentials;
 const DOMAIN = 'mail.track-e2e.example';
 const CNAME_TARGET = 'track.herald-e2e.test';
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
-const withDb = async <T>(fn: (database: Database) => Promise<T>): Promise<T> => {
-  const database = openDatabase({ kind: 'sqlite', file: path.join(herald.dataDir, 'herald.db') });
-  try {
-    return await fn(database);
-  } finally {
-    await database.close();
-  }
-};
-
 before(async () => {
   peers = await startMailPeers(['example.com', 'open-e2e.example']);
-  const consoleDir = process.env.HERALD_CONSOLE_DIR;
-  [herald, browser] = await Promise.all([
-    startHerald({
-      env: {
-        ...peers.env,
-        HERALD_TRACKING_CNAME: CNAME_TARGET,
-        ...(consoleDir ? { HERALD_CONSOLE_DIR: consoleDir } : {}),
-      },
-    }),
-    launchBrowser(),
-  ]);
-  owner = await createTestUser(herald);
-  apiUser = `e2e_track_${process.pid}`;
-  apiKey = randomBytes(24).toString('base64url');
+  ({ herald, browser, owner } = await startConsoleTestbed({
+    ...peers.env,
+    HERALD_TRACKING_CNAME: CNAME_TARGET,
+  }));
   // The sending set-up as the domain and API_USER screens leave it (open tracking is on by default).
-  await withDb(async ({ db }) => {
-    const { account_id: accountId } = await db
-      .selectFrom('users')
-      .select('account_id')
-      .where('username', '=', owner.userName)
-      .executeTakeFirstOrThrow();
-    const now = Date.now();
-    const d = await db
-      .insertInto('sending_domains')
-      .values({
-        account_id: accountId,
-        name: DOMAIN,
-        status: 'verified',
-        dkim_selector: 'herald',
-        dkim_public_key: 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA',
-        dkim_private_key_sealed: 'sealed',
-        verify_key: 'e2e',
-        checked_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const u = await db
-      .insertInto('api_users')
-      .values({
-        account_id: accountId,
-        name: apiUser,
-        email_type: 'trigger',
-        domain_id: Number(d.id),
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('api_keys')
-      .values({
-        account_id: accountId,
-        api_user_id: Number(u.id),
-        key_hash: hashApiKey(apiKey),
-        key_hint: apiKey.slice(-4),
-        created_at: now,
-      })
-      .execute();
-  });
+  sender = await writeSendingSetup(herald, owner, { domain: DOMAIN, apiUser: `e2e_track_${process.pid}` });
 });
 
-after(async () => {
-  await browser?.close();
-  await herald?.stop();
-  await peers?.close();
-});
+after(() => stopConsoleTestbed({ browser, herald }, peers));
 
 test('an open made by fetching the mail’s pixel shows on the open/click screen', (t) =>
   withPage(browser, t, async (page) => {
-    const res = await fetch(`${herald.url}/apiv2/mail/send`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        apiUser,
-        apiKey,
-        from: `news@${DOMAIN}`,
-        to: 'reader@open-e2e.example',
-        subject: 'Tracking e2e',
-        html: '<html><body><p>Hello <a href="https://shop.example/sale">sale</a></p></body></html>',
-      }),
+    const sent = await sendMail(herald, sender, {
+      from: `news@${DOMAIN}`,
+      to: 'reader@open-e2e.example',
+      subject: 'Tracking e2e',
+      html: '<html><body><p>Hello <a href="https://shop.example/sale">sale</a></p></body></html>',
     });
-    const sent = (await res.json()) as { result: boolean; message: string; info: { emailIdList: string[] } };
     assert.equal(sent.result, true, sent.message);
     const { text } = await peers.nextMail('reader@open-e2e.example', 60_000);
     const pixel = /<img src="([^"]+\/t\/o\/[^"]+)"/.exec(text)?.[1] ?? '';
     assert.ok(pixel.startsWith(`${herald.url}/t/o/`), text);
 
     // A person opens it a minute after it arrived (an open right at delivery counts as a scanner's).
-    await withDb(async ({ db }) => {
+    await withHeraldDatabase(herald, async ({ db }) => {
       await db
         .updateTable('message_recipients')
         .set((eb) => ({ delivered_at: eb('delivered_at', '-', 60_000) }))

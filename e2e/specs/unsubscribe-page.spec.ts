@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { type Herald, startHerald } from '@herald/test-peers';
+import type { Herald } from '@herald/test-peers';
 import type { Browser } from 'playwright-core';
-import { createTestUser, type TestUser } from '../harness/accounts.ts';
-import { launchBrowser, withPage } from '../harness/browser.ts';
-import { logIn, waitForShell } from '../harness/console.ts';
+import type { TestUser } from '../harness/accounts.ts';
+import { withPage } from '../harness/browser.ts';
+import { logIn, startConsoleTestbed, stopConsoleTestbed, waitForShell } from '../harness/console.ts';
 
 /**
  * The unsubscribe page designer: a page designed on the style screen (name, colours, English,
@@ -16,18 +16,10 @@ let browser: Browser;
 let owner: TestUser;
 
 before(async () => {
-  const consoleDir = process.env.HERALD_CONSOLE_DIR;
-  [herald, browser] = await Promise.all([
-    startHerald({ env: consoleDir ? { HERALD_CONSOLE_DIR: consoleDir } : {} }),
-    launchBrowser(),
-  ]);
-  owner = await createTestUser(herald);
+  ({ herald, browser, owner } = await startConsoleTestbed());
 });
 
-after(async () => {
-  await browser?.close();
-  await herald?.stop();
-});
+after(() => stopConsoleTestbed({ browser, herald }));
 
 test('design an unsubscribe page, save it, see it listed and previewed', (t) =>
   withPage(browser, t, async (page) => {

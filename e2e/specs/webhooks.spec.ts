@@ -2,14 +2,13 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { type Herald, startHerald } from '@herald/test-peers';
+import type { Herald } from '@herald/test-peers';
 import type { Browser } from 'playwright-core';
-import { openDatabase } from '../../server/src/db/database.ts';
-import { createTestUser, type TestUser } from '../harness/accounts.ts';
-import { launchBrowser, withPage } from '../harness/browser.ts';
-import { logIn, toasts, waitForShell } from '../harness/console.ts';
+import type { TestUser } from '../harness/accounts.ts';
+import { withPage } from '../harness/browser.ts';
+import { logIn, startConsoleTestbed, stopConsoleTestbed, toasts, waitForShell } from '../harness/console.ts';
+import { withHeraldDatabase } from '../harness/database.ts';
 
 /**
  * The webhook screen against a receiver started here (node:http on loopback; the Herald process
@@ -35,31 +34,21 @@ before(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`;
-  const consoleDir = process.env.HERALD_CONSOLE_DIR;
-  [herald, browser] = await Promise.all([
-    startHerald({
-      env: {
-        HERALD_WEBHOOK_ALLOW_PRIVATE: '1',
-        HERALD_WEBHOOK_POLL_MS: '100',
-        ...(consoleDir ? { HERALD_CONSOLE_DIR: consoleDir } : {}),
-      },
-    }),
-    launchBrowser(),
-  ]);
-  owner = await createTestUser(herald);
+  ({ herald, browser, owner } = await startConsoleTestbed({
+    HERALD_WEBHOOK_ALLOW_PRIVATE: '1',
+    HERALD_WEBHOOK_POLL_MS: '100',
+  }));
 });
 
 after(async () => {
-  await browser?.close();
-  await herald?.stop();
+  await stopConsoleTestbed({ browser, herald });
   server?.closeAllConnections();
   server?.close();
 });
 
 /** A deliver event of the owner's account in the mail event log, as the outcome writer leaves one. */
 async function recordDeliverEvent(recipient: string): Promise<void> {
-  const database = openDatabase({ kind: 'sqlite', file: path.join(herald.dataDir, 'herald.db') });
-  try {
+  await withHeraldDatabase(herald, async (database) => {
     const account = await database.db
       .selectFrom('accounts')
       .select('id')
@@ -84,9 +73,7 @@ async function recordDeliverEvent(recipient: string): Promise<void> {
         data: null,
       })
       .execute();
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 test('add a webhook, see it listed, test it, and read its delivery log', (t) =>

@@ -71,6 +71,10 @@ export const sendVerifyCode = (way: 'sms' | 'email') =>
 export const checkVerifyCode = (way: VerifyWay, code: string) =>
   http.post('/verify/sys', { way, code }, json);
 
+/** Marks this session verified for data downloads (console-spec §6), as /verify/sys does for changes. */
+export const checkDownloadVerifyCode = (way: VerifyWay, code: string) =>
+  http.post('/verify/download', { way, code }, json);
+
 export const fetchGoogleQrCode = async () =>
   (await http.get<DataBody<GoogleQrCode>>('/user/config/googleAuth/qrCode')).data;
 

@@ -4,6 +4,7 @@ import { Button, Form, Input, Modal, Radio, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  checkDownloadVerifyCode,
   checkVerifyCode,
   fetchVerifyWays,
   sendVerifyCode,
@@ -12,18 +13,41 @@ import {
 import { applyFieldErrors, zodRule } from './form-rules.ts';
 
 /**
- * The sensitive-operation verification (console-spec §7 "Security"): pick a way, get a code by
- * SMS or email (or read the authenticator), and the server marks this session verified for ten
- * minutes. Opened by useSensitiveAction when a change answers 403 VERIFY_REQUIRED.
+ * The security verification (console-spec §7 "Security"): pick a way, get a code by SMS or email
+ * (or read the authenticator), and the server marks this session verified for ten minutes.
+ * - `sys` (the default), for sensitive operations: opened by useSensitiveAction when a change
+ *   answers 403 VERIFY_REQUIRED; ends at `/verify/sys`.
+ * - `download`, for data downloads (console-spec §6 "Verification can be required … for data
+ *   download"): opened when a download answers VERIFY_DOWNLOAD_REQUIRED; ends at
+ *   `/verify/download`, then the download runs again.
  */
+export type VerifyKind = 'sys' | 'download';
+
+const KINDS = {
+  sys: {
+    check: checkVerifyCode,
+    title: 'security.verifyTitle',
+    hint: 'security.verifyHint',
+    className: 'verify-identity-modal',
+  },
+  download: {
+    check: checkDownloadVerifyCode,
+    title: 'exports.verifyTitle',
+    hint: 'exports.verifyHint',
+    className: 'export-verify-modal',
+  },
+} as const;
+
 interface Props {
   open: boolean;
   onVerified: () => void;
   onCancel: () => void;
+  kind?: VerifyKind;
 }
 
-export function VerifyIdentityModal({ open, onVerified, onCancel }: Props) {
+export function VerifyIdentityModal({ open, onVerified, onCancel, kind = 'sys' }: Props) {
   const { t } = useTranslation();
+  const { check, title, hint, className } = KINDS[kind];
   const [form] = Form.useForm<{ way: VerifyWay; code: string }>();
   const [ways, setWays] = useState<VerifyWayOption[] | null>(null);
   const [sending, setSending] = useState(false);
@@ -45,6 +69,12 @@ export function VerifyIdentityModal({ open, onVerified, onCancel }: Props) {
       .catch(() => setWays([]));
   }, [open, form]);
 
+  const fail = (error: unknown) => {
+    if (!applyFieldErrors(form, error)) {
+      form.setFields([{ name: 'code', errors: [error instanceof Error ? error.message : String(error)] }]);
+    }
+  };
+
   const send = async () => {
     if (way !== 'sms' && way !== 'email') return;
     setSending(true);
@@ -52,8 +82,7 @@ export function VerifyIdentityModal({ open, onVerified, onCancel }: Props) {
       await sendVerifyCode(way);
       setSent(true);
     } catch (error) {
-      applyFieldErrors(form, error);
-      form.setFields([{ name: 'code', errors: [error instanceof Error ? error.message : String(error)] }]);
+      fail(error);
     } finally {
       setSending(false);
     }
@@ -62,12 +91,10 @@ export function VerifyIdentityModal({ open, onVerified, onCancel }: Props) {
   const submit = async (values: { way: VerifyWay; code: string }) => {
     setChecking(true);
     try {
-      await checkVerifyCode(values.way, values.code.trim());
+      await check(values.way, values.code.trim());
       onVerified();
     } catch (error) {
-      if (!applyFieldErrors(form, error)) {
-        form.setFields([{ name: 'code', errors: [error instanceof Error ? error.message : String(error)] }]);
-      }
+      fail(error);
     } finally {
       setChecking(false);
     }
@@ -76,15 +103,15 @@ export function VerifyIdentityModal({ open, onVerified, onCancel }: Props) {
   return (
     <Modal
       open={open}
-      title={t('security.verifyTitle')}
+      title={t(title)}
       onCancel={onCancel}
       onOk={() => form.submit()}
       okText={t('security.verifyConfirm')}
       confirmLoading={checking}
       destroyOnHidden
-      className="verify-identity-modal"
+      className={className}
     >
-      <p>{t('security.verifyHint')}</p>
+      <p>{t(hint)}</p>
       {ways === null ? (
         <Spin />
       ) : ways.length === 0 ? (

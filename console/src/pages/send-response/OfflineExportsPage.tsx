@@ -20,8 +20,8 @@ import { httpEffects } from '../../app/http/http-effects.ts';
 import { HttpError } from '../../app/http/http-errors.ts';
 import { ERROR_TOAST_SECONDS } from '../../app/http/http-exceptions.ts';
 import { Can } from '../../components/Can.tsx';
+import { VerifyIdentityModal } from '../../components/VerifyIdentityModal.tsx';
 import { useSessionStore } from '../../stores/session.store.ts';
-import { DownloadVerifyModal } from './offline/DownloadVerifyModal.tsx';
 import {
   deleteExport,
   downloadExport,
@@ -195,7 +195,8 @@ export default function OfflineExportsPage() {
           ]}
         />
       )}
-      <DownloadVerifyModal
+      <VerifyIdentityModal
+        kind="download"
         open={verifying !== null}
         onCancel={() => setVerifying(null)}
         onVerified={() => {

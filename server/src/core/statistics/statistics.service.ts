@@ -75,6 +75,25 @@ function addInto(total: StatCounters, c: StatCounters): void {
   for (const k of Object.keys(total) as (keyof StatCounters)[]) total[k] += c[k];
 }
 
+/** The counters of a day series added up. */
+function sumSeries(series: readonly DayTotals[]): StatCounters {
+  const total = zeroCounters();
+  for (const { day: _day, ...c } of series) addInto(total, c);
+  return total;
+}
+
+/** One row holding each column's sum over `rows`. */
+function columnTotals(rows: readonly RollupRow[], columns: readonly string[]): RollupRow {
+  return Object.fromEntries(columns.map((c) => [c, rows.reduce((sum, r) => sum + Number(r[c] ?? 0), 0)]));
+}
+
+/** A rollup row's invalid-reason columns by SendCloud's reason keys. */
+function reasonsOf(row: RollupRow): Record<InvalidStatReason, number> {
+  return Object.fromEntries(
+    INVALID_STAT_REASONS.map((reason, i) => [reason.key, Number(row[INVALID_REASON_COLUMNS[i] ?? ''] ?? 0)]),
+  ) as Record<InvalidStatReason, number>;
+}
+
 /** The rollup filter of a console query (one API_USER, label, domain at most). */
 function filterOf(q: Pick<StatQuery, 'from' | 'to' | 'apiUserId' | 'labelId' | 'domain'>): RollupFilter {
   return {
@@ -219,11 +238,7 @@ export class StatisticsService {
       return { total, counts, percents: counts.map((n) => percent(n, total)) };
     };
     const days = new Map(byDay.map((r) => [String(r.day), shape(r)]));
-    const totals = shape(
-      Object.fromEntries(
-        DELIVERY_TIME_COLUMNS.map((c) => [c, byDay.reduce((sum, r) => sum + Number(r[c] ?? 0), 0)]),
-      ),
-    );
+    const totals = shape(columnTotals(byDay, DELIVERY_TIME_COLUMNS));
     return {
       from: q.from,
       to: q.to,
@@ -245,20 +260,11 @@ export class StatisticsService {
       ['day'],
       INVALID_REASON_COLUMNS,
     );
-    const reasons = (row: RollupRow) =>
-      Object.fromEntries(
-        INVALID_STAT_REASONS.map((r, i) => [r.key, Number(row[INVALID_REASON_COLUMNS[i] ?? ''] ?? 0)]),
-      ) as Record<InvalidStatReason, number>;
-    const totals = reasons(
-      Object.fromEntries(
-        INVALID_REASON_COLUMNS.map((c) => [c, rows.reduce((s, r) => s + Number(r[c] ?? 0), 0)]),
-      ),
-    );
     return {
       from: q.from,
       to: q.to,
-      totals,
-      byDay: rows.map((r) => ({ day: String(r.day), ...reasons(r) })),
+      totals: reasonsOf(columnTotals(rows, INVALID_REASON_COLUMNS)),
+      byDay: rows.map((r) => ({ day: String(r.day), ...reasonsOf(r) })),
     };
   }
 
@@ -294,12 +300,7 @@ export class StatisticsService {
       labelName: r.label_id === undefined ? undefined : (names.labels.get(Number(r.label_id)) ?? ''),
       domain: r.recipient_domain === undefined ? undefined : String(r.recipient_domain),
       counters: toCounters(r),
-      reasons: Object.fromEntries(
-        INVALID_STAT_REASONS.map((reason, i) => [
-          reason.key,
-          Number(r[INVALID_REASON_COLUMNS[i] ?? ''] ?? 0),
-        ]),
-      ) as Record<InvalidStatReason, number>,
+      reasons: reasonsOf(r),
     }));
   }
 
@@ -310,8 +311,7 @@ export class StatisticsService {
       this.daySeries(accountId, q),
       this.daySeries(accountId, { from: addDays(today, -1), to: today }),
     ]);
-    const totals = zeroCounters();
-    for (const { day: _day, ...c } of series) addInto(totals, c);
+    const totals = sumSeries(series);
     const { day: _y, ...yesterday } = recent[0] ?? { day: '', ...zeroCounters() };
     const { day: _t, ...todays } = recent[1] ?? { day: '', ...zeroCounters() };
     return {
@@ -370,10 +370,8 @@ export class StatisticsService {
       from: addDays(day, 1 - REPUTATION_WINDOW_DAYS),
       to: day,
     });
-    const window = zeroCounters();
-    for (const { day: _d, ...c } of series) addInto(window, c);
     const { day: _last, ...yesterday } = series[series.length - 1] ?? { day, ...zeroCounters() };
-    return { score: reputationScore(window), yesterday };
+    return { score: reputationScore(sumSeries(series)), yesterday };
   }
 
   /** Reputation now, yesterday's figures and the daily history of a range (the reputationHistory screen). */

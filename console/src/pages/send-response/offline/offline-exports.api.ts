@@ -20,8 +20,6 @@ export const createExport = async (input: ExportCreateInput) =>
 export const invalidateExport = (id: number) => http.post(`${BASE}/invalid/${id}`, undefined, json);
 export const retryExport = (id: number) => http.post(`${BASE}/retry/${id}`, undefined, json);
 export const deleteExport = (id: number) => http.delete(`${BASE}/${id}`);
-export const verifyDownload = (way: string, code: string) =>
-  http.post('/verify/download', { way, code }, { ...json, toast: false });
 
 /**
  * Saves the gzip'd CSV. The console's client reads answers as text, which would corrupt a binary
