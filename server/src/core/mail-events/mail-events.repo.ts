@@ -1,6 +1,7 @@
 import type { MailEventData, MailEventKind } from '@herald/shared';
-import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../../db/database.ts';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, Dialect } from '../../db/database.ts';
+import type { MailEventsTable } from '../../db/mail-event-schema.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -101,4 +102,68 @@ export async function appendOutcomeEvents(
       CASE WHEN v.kind = 'deliver' THEN v.at - r.created_at END, NULL
     FROM v JOIN message_recipients r ON r.id = v.id JOIN messages m ON m.id = r.message_id
     ORDER BY r.id`.execute(trx);
+}
+
+/**
+ * Takes consumer `name`'s cursor row inside `trx` (creating it at 0) and answers where it stands.
+ * The upsert comes first so it also takes SQLite's write lock; PostgreSQL locks the row.
+ */
+export async function lockCursor(
+  trx: Kysely<DB>,
+  dialect: Dialect,
+  name: string,
+  now: number,
+): Promise<number> {
+  await trx
+    .insertInto('mail_event_cursors')
+    .values({ name, last_id: 0, updated_at: now })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ updated_at: now }))
+    .execute();
+  let cursor = trx.selectFrom('mail_event_cursors').select('last_id').where('name', '=', name);
+  if (dialect === 'postgres') cursor = cursor.forUpdate();
+  return Number((await cursor.executeTakeFirstOrThrow()).last_id);
+}
+
+export function eventsAfter(
+  trx: Kysely<DB>,
+  lastId: number,
+  limit: number,
+): Promise<Selectable<MailEventsTable>[]> {
+  return trx
+    .selectFrom('mail_events')
+    .selectAll()
+    .where('id', '>', lastId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function advanceCursor(
+  trx: Kysely<DB>,
+  name: string,
+  lastId: number,
+  now: number,
+): Promise<void> {
+  await trx
+    .updateTable('mail_event_cursors')
+    .set({ last_id: lastId, updated_at: now })
+    .where('name', '=', name)
+    .execute();
+}
+
+export async function cursorOf({ db }: Database, name: string): Promise<number> {
+  const row = await db
+    .selectFrom('mail_event_cursors')
+    .select('last_id')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row ? Number(row.last_id) : 0;
+}
+
+export async function newestEventId({ db }: Database): Promise<number> {
+  const row = await db
+    .selectFrom('mail_events')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
 }

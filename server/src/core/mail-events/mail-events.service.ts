@@ -3,7 +3,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MailEventsTable } from '../../db/mail-event-schema.ts';
 import type { DB } from '../../db/schema.ts';
-import { appendRecipientEvents, type RecipientEvent } from './mail-events.repo.ts';
+import type { RecipientEvent } from './mail-events.repo.ts';
+import * as repo from './mail-events.repo.ts';
 
 export interface MailEvent {
   id: number;
@@ -37,10 +38,10 @@ export class MailEventsService {
 
   /** Appends recipient events inside `trx` (or a transaction of its own). */
   async append(events: RecipientEvent[], trx?: Kysely<DB>): Promise<void> {
-    if (trx) return appendRecipientEvents(trx, this.database.dialect, events);
+    if (trx) return repo.appendRecipientEvents(trx, this.database.dialect, events);
     await this.database.db
       .transaction()
-      .execute((t) => appendRecipientEvents(t, this.database.dialect, events));
+      .execute((t) => repo.appendRecipientEvents(t, this.database.dialect, events));
   }
 
   /**
@@ -56,51 +57,23 @@ export class MailEventsService {
   ): Promise<number> {
     return this.database.db.transaction().execute(async (trx) => {
       const now = Date.now();
-      // Take the cursor row first (and the write lock with it on SQLite) so two consumers of
-      // one name never read the same batch.
-      await trx
-        .insertInto('mail_event_cursors')
-        .values({ name, last_id: 0, updated_at: now })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ updated_at: now }))
-        .execute();
-      let cursor = trx.selectFrom('mail_event_cursors').select('last_id').where('name', '=', name);
-      if (this.database.dialect === 'postgres') cursor = cursor.forUpdate();
-      const { last_id } = await cursor.executeTakeFirstOrThrow();
-      const rows = await trx
-        .selectFrom('mail_events')
-        .selectAll()
-        .where('id', '>', last_id)
-        .orderBy('id')
-        .limit(limit)
-        .execute();
+      const lastId = await repo.lockCursor(trx, this.database.dialect, name, now);
+      const rows = await repo.eventsAfter(trx, lastId, limit);
       if (rows.length === 0) return 0;
       await apply(rows.map(toMailEvent), trx);
-      await trx
-        .updateTable('mail_event_cursors')
-        .set({ last_id: Number(rows[rows.length - 1]?.id), updated_at: now })
-        .where('name', '=', name)
-        .execute();
+      await repo.advanceCursor(trx, name, Number(rows[rows.length - 1]?.id), now);
       return rows.length;
     });
   }
 
   /** Where consumer `name` stands (0 before its first batch). */
-  async cursor(name: string): Promise<number> {
-    const row = await this.database.db
-      .selectFrom('mail_event_cursors')
-      .select('last_id')
-      .where('name', '=', name)
-      .executeTakeFirst();
-    return row ? Number(row.last_id) : 0;
+  cursor(name: string): Promise<number> {
+    return repo.cursorOf(this.database, name);
   }
 
   /** The newest event id: with cursor(), how far behind a consumer is. */
-  async head(): Promise<number> {
-    const row = await this.database.db
-      .selectFrom('mail_events')
-      .select((eb) => eb.fn.max('id').as('id'))
-      .executeTakeFirst();
-    return Number(row?.id ?? 0);
+  head(): Promise<number> {
+    return repo.newestEventId(this.database);
   }
 }
 
