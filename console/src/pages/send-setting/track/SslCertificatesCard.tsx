@@ -14,7 +14,7 @@ import {
 import { httpEffects } from '../../../app/http/http-effects.ts';
 import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../../../app/http/http-exceptions.ts';
 import { Can } from '../../../components/Can.tsx';
-import { applyFieldErrors, checkWithSchema } from '../../../components/form-rules.ts';
+import { applyFieldErrors, checkWithSchema, zodRule } from '../../../components/form-rules.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -83,7 +83,7 @@ export function SslCertificatesCard({
           <Form.Item
             name="domain"
             label={t('tracking.sslDomain')}
-            rules={[{ required: true, message: t('tracking.sslDomainRequired') }]}
+            rules={[zodRule(sslInputSchema.shape.domain)]}
           >
             <Select
               className="ssl-domain"
