@@ -1,7 +1,7 @@
 import { addDays, statDay, statHour } from '@herald/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { busiestRecipients, sumRollup } from './statistics.repo.ts';
+import { busiestRecipients, domainRequestsInHours, sumRollup } from './statistics.repo.ts';
 
 /**
  * The anti-bombing panel's data (console-spec §2, dashboard): who is being asked for unusually
@@ -26,18 +26,12 @@ export async function bombingAlerts(db: Kysely<DB>, accountId: number, now: numb
   const previous = now - HOUR_MS;
   const [addresses, recent, week] = await Promise.all([
     busiestRecipients(db, accountId, now - HOUR_MS, ADDRESS_MIN, 20),
-    db
-      .selectFrom('stat_hours')
-      .select(['recipient_domain', (eb) => eb.fn.sum<number>('requested').as('requested')])
-      .where('account_id', '=', accountId)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('day', '=', today), eb('hour', '=', statHour(now))]),
-          eb.and([eb('day', '=', statDay(previous)), eb('hour', '=', statHour(previous))]),
-        ]),
-      )
-      .groupBy('recipient_domain')
-      .execute(),
+    domainRequestsInHours(
+      db,
+      accountId,
+      { day: today, hour: statHour(now) },
+      { day: statDay(previous), hour: statHour(previous) },
+    ),
     sumRollup(
       db,
       'stat_domain_days',

@@ -2,6 +2,14 @@ import { AppError, type MonitorConfigInput, monitorConfigInputSchema, type StatR
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { StatMonitorConfigsTable } from '../../db/statistics-schema.ts';
+import {
+  deleteMonitorConfig,
+  findMonitorConfigClash,
+  insertMonitorConfig,
+  listMonitorConfigs,
+  type MonitorConfigColumns,
+  updateMonitorConfig,
+} from './monitor-configs.repo.ts';
 
 /**
  * The receiving-domain monitor's thresholds (`/data/monitor/monitorConfig`): per account and
@@ -49,7 +57,7 @@ function view(row: Selectable<StatMonitorConfigsTable>): MonitorConfigView {
   };
 }
 
-const columns = (input: MonitorConfigInput) => ({
+const columns = (input: MonitorConfigInput): MonitorConfigColumns => ({
   recipient_domain: input.recipientDomain,
   min_delivered_rate: input.minDeliveredRate ?? null,
   max_invalid_rate: input.maxInvalidRate ?? null,
@@ -66,12 +74,7 @@ export class MonitorConfigs {
   }
 
   async list(accountId: number): Promise<MonitorConfigView[]> {
-    const rows = await this.database.db
-      .selectFrom('stat_monitor_configs')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .orderBy('recipient_domain')
-      .execute();
+    const rows = await listMonitorConfigs(this.database, accountId);
     return rows.map(view);
   }
 
@@ -84,42 +87,25 @@ export class MonitorConfigs {
     if (existing.length >= MONITOR_CONFIGS_MAX)
       throw new AppError('STAT_MONITOR_CONFIG_LIMIT', { max: MONITOR_CONFIGS_MAX });
     const now = this.now();
-    const row = await this.database.db
-      .insertInto('stat_monitor_configs')
-      .values({ account_id: accountId, ...columns(input), created_at: now, updated_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertMonitorConfig(this.database, accountId, columns(input), now);
     return view(row);
   }
 
   async update(accountId: number, id: number, body: unknown): Promise<MonitorConfigView> {
     const input = monitorConfigInputSchema.parse(body);
-    const clash = await this.database.db
-      .selectFrom('stat_monitor_configs')
-      .select('id')
-      .where('account_id', '=', accountId)
-      .where('recipient_domain', '=', input.recipientDomain)
-      .where('id', '!=', id)
-      .executeTakeFirst();
+    const clash = await findMonitorConfigClash(this.database, accountId, input.recipientDomain, id);
     if (clash) throw new AppError('STAT_MONITOR_CONFIG_DUPLICATE', { name: input.recipientDomain });
-    const row = await this.database.db
-      .updateTable('stat_monitor_configs')
-      .set({ ...columns(input), updated_at: this.now() })
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await updateMonitorConfig(this.database, accountId, id, {
+      ...columns(input),
+      updated_at: this.now(),
+    });
     if (!row) throw new AppError('STAT_MONITOR_CONFIG_NOT_FOUND');
     return view(row);
   }
 
   async remove(accountId: number, id: number): Promise<void> {
-    const result = await this.database.db
-      .deleteFrom('stat_monitor_configs')
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw new AppError('STAT_MONITOR_CONFIG_NOT_FOUND');
+    const deleted = await deleteMonitorConfig(this.database, accountId, id);
+    if (deleted === 0) throw new AppError('STAT_MONITOR_CONFIG_NOT_FOUND');
   }
 
   /** The major providers, then the account's own watched domains. */

@@ -6,9 +6,10 @@ import {
   statDay,
   statHour,
 } from '@herald/shared';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { MailEvent } from '../mail-events/mail-events.service.ts';
+import { upsertRollupRows } from './statistics.repo.ts';
 
 /**
  * Folds a batch of mail events into rollup rows in memory, then writes each rollup table with
@@ -138,57 +139,38 @@ export function fold(events: MailEvent[]): Rollup {
   return rollup;
 }
 
-/** Rows per statement: 25 columns × 1000 stays under SQLite's 32,766 bound parameters. */
-const CHUNK = 1000;
-
-async function upsert(
-  trx: Kysely<DB>,
-  table: string,
-  keyColumns: readonly string[],
-  valueColumns: readonly string[],
-  rows: Iterable<Row>,
-): Promise<void> {
-  const all = [...rows];
-  const columns = [...keyColumns, ...valueColumns];
-  const set = valueColumns.map(
-    (c) => sql`${sql.ref(c)} = ${sql.table(table)}.${sql.ref(c)} + excluded.${sql.ref(c)}`,
-  );
-  for (let i = 0; i < all.length; i += CHUNK) {
-    const tuples = all.slice(i, i + CHUNK).map((row) => sql`(${sql.join([...row.key, ...row.values])})`);
-    await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-      VALUES ${sql.join(tuples)}
-      ON CONFLICT (${sql.join(keyColumns.map((c) => sql.ref(c)))}) DO UPDATE SET ${sql.join(set)}`.execute(
-      trx,
-    );
-  }
-}
-
 const DIMS = ['api_user_id', 'label_id', 'recipient_domain'];
 
 export async function writeRollup(trx: Kysely<DB>, rollup: Rollup): Promise<void> {
-  await upsert(
+  await upsertRollupRows(
     trx,
     'stat_hours',
     ['account_id', 'day', 'hour', ...DIMS],
     COUNTER_COLUMNS,
     rollup.hours.values(),
   );
-  await upsert(
+  await upsertRollupRows(
     trx,
     'stat_days',
     ['account_id', 'day', ...DIMS],
     [...COUNTER_COLUMNS, ...INVALID_REASON_COLUMNS],
     rollup.days.values(),
   );
-  await upsert(
+  await upsertRollupRows(
     trx,
     'stat_domain_days',
     ['account_id', 'day', 'recipient_domain'],
     [...COUNTER_COLUMNS, ...INVALID_REASON_COLUMNS],
     rollup.domainDays.values(),
   );
-  await upsert(trx, 'stat_account_days', ['account_id', 'day'], COUNTER_COLUMNS, rollup.accountDays.values());
-  await upsert(
+  await upsertRollupRows(
+    trx,
+    'stat_account_days',
+    ['account_id', 'day'],
+    COUNTER_COLUMNS,
+    rollup.accountDays.values(),
+  );
+  await upsertRollupRows(
     trx,
     'stat_delivery_times',
     ['account_id', 'day', 'recipient_domain'],

@@ -1,4 +1,5 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -122,4 +123,101 @@ export async function busiestRecipients(
     .limit(limit)
     .execute();
   return rows.map((r) => ({ recipient: r.recipient, requests: Number(r.requests) }));
+}
+
+/** ORDER BY for sumRollup: busiest receiving domain first (requested sum, then domain name). */
+export function requestedDescOrder(): RawBuilder<unknown> {
+  return sql`requested DESC, recipient_domain`;
+}
+
+/** ORDER BY for sumRollup: the largest sum of `columns` added together first. */
+export function columnsSumDescOrder(columns: readonly string[]): RawBuilder<unknown> {
+  return sql`${sql.join(
+    columns.map((c) => sql`SUM(${sql.ref(c)})`),
+    sql` + `,
+  )} DESC`;
+}
+
+/** Requests per receiving domain in the given (day, hour) slots of stat_hours. */
+export function domainRequestsInHours(
+  db: Kysely<DB>,
+  accountId: number,
+  current: { day: string; hour: number },
+  previous: { day: string; hour: number },
+) {
+  return db
+    .selectFrom('stat_hours')
+    .select(['recipient_domain', (eb) => eb.fn.sum<number>('requested').as('requested')])
+    .where('account_id', '=', accountId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('day', '=', current.day), eb('hour', '=', current.hour)]),
+        eb.and([eb('day', '=', previous.day), eb('hour', '=', previous.hour)]),
+      ]),
+    )
+    .groupBy('recipient_domain')
+    .execute();
+}
+
+/** Rows per statement: 25 columns × 1000 stays under SQLite's 32,766 bound parameters. */
+const CHUNK = 1000;
+
+/**
+ * One multi-row upsert per chunk into a rollup table, adding the values to existing rows
+ * (`ON CONFLICT … DO UPDATE SET x = x + excluded.x`, the same on SQLite and PostgreSQL).
+ * Runs inside the caller's transaction.
+ */
+export async function upsertRollupRows(
+  trx: Kysely<DB>,
+  table: string,
+  keyColumns: readonly string[],
+  valueColumns: readonly string[],
+  rows: Iterable<{ key: (string | number)[]; values: number[] }>,
+): Promise<void> {
+  const all = [...rows];
+  const columns = [...keyColumns, ...valueColumns];
+  const set = valueColumns.map(
+    (c) => sql`${sql.ref(c)} = ${sql.table(table)}.${sql.ref(c)} + excluded.${sql.ref(c)}`,
+  );
+  for (let i = 0; i < all.length; i += CHUNK) {
+    const tuples = all.slice(i, i + CHUNK).map((row) => sql`(${sql.join([...row.key, ...row.values])})`);
+    await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+      VALUES ${sql.join(tuples)}
+      ON CONFLICT (${sql.join(keyColumns.map((c) => sql.ref(c)))}) DO UPDATE SET ${sql.join(set)}`.execute(
+      trx,
+    );
+  }
+}
+
+/** The account's reputation_history rows from `from` to `to` inclusive, by day. */
+export function listReputationHistory({ db }: Database, accountId: number, from: string, to: string) {
+  return db
+    .selectFrom('reputation_history')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .orderBy('day')
+    .execute();
+}
+
+/** Ids of every customer account (the ones reputation is recorded for). */
+export function listCustomerAccountIds({ db }: Database) {
+  return db.selectFrom('accounts').select('id').where('kind', '=', 'customer').execute();
+}
+
+export type ReputationHistoryValues = Omit<Insertable<DB['reputation_history']>, 'account_id' | 'day'>;
+
+/** Writes an account's reputation row of a day, or refreshes it when already there. */
+export async function upsertReputationHistory(
+  { db }: Database,
+  accountId: number,
+  day: string,
+  values: ReputationHistoryValues,
+): Promise<void> {
+  await db
+    .insertInto('reputation_history')
+    .values({ account_id: accountId, day, ...values })
+    .onConflict((oc) => oc.columns(['account_id', 'day']).doUpdateSet(values))
+    .execute();
 }

@@ -13,7 +13,6 @@ import {
   statRates,
   zeroCounters,
 } from '@herald/shared';
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MailEventsService } from '../mail-events/mail-events.service.ts';
 import { type BombingAlerts, bombingAlerts } from './bombing-alerts.ts';
@@ -28,11 +27,16 @@ import {
 } from './rollup.ts';
 import {
   apiUserIdsByName,
+  columnsSumDescOrder,
   dayTable,
   dimensionNames,
+  listCustomerAccountIds,
+  listReputationHistory,
   type RollupFilter,
   type RollupRow,
+  requestedDescOrder,
   sumRollup,
+  upsertReputationHistory,
 } from './statistics.repo.ts';
 
 /** One Asia/Shanghai day's figures of an account (all API_USERs, labels and domains). */
@@ -207,7 +211,7 @@ export class StatisticsService {
       filter,
       ['recipient_domain'],
       COUNTER_COLUMNS,
-      { orderBy: sql`requested DESC, recipient_domain`, limit },
+      { orderBy: requestedDescOrder(), limit },
     );
     const domains = rows.map((r) => ({ domain: String(r.recipient_domain), ...withRates(toCounters(r)) }));
     const total = domains.reduce((sum, d) => sum + d.requested, 0);
@@ -225,10 +229,7 @@ export class StatisticsService {
     const [byDay, byDomain] = await Promise.all([
       sumRollup(db, 'stat_delivery_times', accountId, filter, ['day'], DELIVERY_TIME_COLUMNS),
       sumRollup(db, 'stat_delivery_times', accountId, filter, ['recipient_domain'], DELIVERY_TIME_COLUMNS, {
-        orderBy: sql`${sql.join(
-          DELIVERY_TIME_COLUMNS.map((c) => sql`SUM(${sql.ref(c)})`),
-          sql` + `,
-        )} DESC`,
+        orderBy: columnsSumDescOrder(DELIVERY_TIME_COLUMNS),
         limit: 50,
       }),
     ]);
@@ -378,14 +379,7 @@ export class StatisticsService {
   async reputationDetail(accountId: number, q: StatQuery) {
     const [current, rows] = await Promise.all([
       this.reputation(accountId),
-      this.database.db
-        .selectFrom('reputation_history')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .where('day', '>=', q.from)
-        .where('day', '<=', q.to)
-        .orderBy('day')
-        .execute(),
+      listReputationHistory(this.database, accountId, q.from, q.to),
     ]);
     return {
       ...current,
@@ -408,11 +402,7 @@ export class StatisticsService {
    * reputation_history; run again the same day it refreshes the row (late opens and bounces).
    */
   async recordReputation(day = addDays(this.today(), -1)): Promise<number> {
-    const accounts = await this.database.db
-      .selectFrom('accounts')
-      .select('id')
-      .where('kind', '=', 'customer')
-      .execute();
+    const accounts = await listCustomerAccountIds(this.database);
     for (const { id } of accounts) {
       const { score, yesterday: c } = await this.reputationOn(Number(id), day);
       const values = {
@@ -426,11 +416,7 @@ export class StatisticsService {
         unsubscribed: c.unsubscribed,
         created_at: this.now(),
       };
-      await this.database.db
-        .insertInto('reputation_history')
-        .values({ account_id: Number(id), day, ...values })
-        .onConflict((oc) => oc.columns(['account_id', 'day']).doUpdateSet(values))
-        .execute();
+      await upsertReputationHistory(this.database, Number(id), day, values);
     }
     return accounts.length;
   }
