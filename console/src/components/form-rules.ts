@@ -3,7 +3,9 @@ import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import i18next from 'i18next';
 import type { z } from 'zod';
+import { httpEffects } from '../app/http/http-effects.ts';
 import { HttpError } from '../app/http/http-errors.ts';
+import { ERROR_TOAST_SECONDS } from '../app/http/http-exceptions.ts';
 
 /**
  * Bridges the shared zod schemas to antd forms (STYLE.md principle 4): a field is checked by the
@@ -38,6 +40,12 @@ export function applyFieldErrors(form: FormInstance, error: unknown): boolean {
   const fields = fieldErrorsOf(error).filter((f) => known.has(f.field));
   form.setFields(fields.map((f) => ({ name: f.field, errors: [validationMessage(f.message, lang())] })));
   return fields.length > 0;
+}
+
+/** A failed save: the server's field errors on their fields, anything else as an error toast. */
+export function showFormError(form: FormInstance, error: unknown): void {
+  if (applyFieldErrors(form, error)) return;
+  httpEffects().toast('error', error instanceof Error ? error.message : String(error), ERROR_TOAST_SECONDS);
 }
 
 /**

@@ -19,9 +19,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { httpEffects } from '../../app/http/http-effects.ts';
-import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../../app/http/http-exceptions.ts';
+import { SUCCESS_TOAST_SECONDS } from '../../app/http/http-exceptions.ts';
 import { Can } from '../../components/Can.tsx';
-import { applyFieldErrors, checkWithSchema } from '../../components/form-rules.ts';
+import { checkWithSchema, showFormError } from '../../components/form-rules.ts';
 import { rate } from './stat-view.tsx';
 import {
   createMonitorConfig,
@@ -66,13 +66,7 @@ export default function MonitorConfigPage() {
       setEditing(null);
       await refresh();
     } catch (error) {
-      if (!applyFieldErrors(form, error)) {
-        httpEffects().toast(
-          'error',
-          error instanceof Error ? error.message : String(error),
-          ERROR_TOAST_SECONDS,
-        );
-      }
+      showFormError(form, error);
     } finally {
       setSaving(false);
     }

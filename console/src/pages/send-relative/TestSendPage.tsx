@@ -16,10 +16,8 @@ import {
   sendQuickTest,
   sendTemplateTest,
 } from '../../api/test-send.api.ts';
-import { httpEffects } from '../../app/http/http-effects.ts';
-import { ERROR_TOAST_SECONDS } from '../../app/http/http-exceptions.ts';
 import { Can } from '../../components/Can.tsx';
-import { applyFieldErrors, zodRule } from '../../components/form-rules.ts';
+import { showFormError, zodRule } from '../../components/form-rules.ts';
 
 type Mode = 'content' | 'template';
 
@@ -80,13 +78,7 @@ export default function TestSendPage() {
       await queries.invalidateQueries({ queryKey: ['testSend', 'recent'] });
     },
     onError: (error) => {
-      if (!applyFieldErrors(form, error)) {
-        httpEffects().toast(
-          'error',
-          error instanceof Error ? error.message : String(error),
-          ERROR_TOAST_SECONDS,
-        );
-      }
+      showFormError(form, error);
     },
   });
 

@@ -33,10 +33,8 @@ import {
   updateApiUser,
 } from '../../api/api-users.api.ts';
 import { fetchLabelOptions } from '../../api/labels.api.ts';
-import { httpEffects } from '../../app/http/http-effects.ts';
 import { HttpError } from '../../app/http/http-errors.ts';
-import { ERROR_TOAST_SECONDS } from '../../app/http/http-exceptions.ts';
-import { applyFieldErrors, checkWithSchema, zodRule } from '../../components/form-rules.ts';
+import { checkWithSchema, showFormError, zodRule } from '../../components/form-rules.ts';
 import { useCan } from '../../components/use-can.ts';
 import { ApiKeyModal } from './api-users/ApiKeyModal.tsx';
 
@@ -97,13 +95,7 @@ export default function ApiUserOptionPage() {
   const showError = (error: unknown) => {
     const field = error instanceof HttpError && error.code ? FIELD_OF_CODE[error.code] : undefined;
     if (field) form.setFields([{ name: field, errors: [(error as Error).message] }]);
-    else if (!applyFieldErrors(form, error)) {
-      httpEffects().toast(
-        'error',
-        error instanceof Error ? error.message : String(error),
-        ERROR_TOAST_SECONDS,
-      );
-    }
+    else showFormError(form, error);
   };
 
   const submit = async (values: Values) => {

@@ -30,9 +30,9 @@ import {
   setSenderConfigSwitch,
 } from '../../api/sender-configs.api.ts';
 import { httpEffects } from '../../app/http/http-effects.ts';
-import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../../app/http/http-exceptions.ts';
+import { SUCCESS_TOAST_SECONDS } from '../../app/http/http-exceptions.ts';
 import { Can } from '../../components/Can.tsx';
-import { applyFieldErrors, checkWithSchema } from '../../components/form-rules.ts';
+import { checkWithSchema, showFormError } from '../../components/form-rules.ts';
 import { useCan } from '../../components/use-can.ts';
 
 type Values = Record<string, unknown>;
@@ -70,13 +70,7 @@ function SenderConfigTab({
       if (list) form.resetFields();
       await refresh();
     } catch (error) {
-      if (!applyFieldErrors(form, error)) {
-        httpEffects().toast(
-          'error',
-          error instanceof Error ? error.message : String(error),
-          ERROR_TOAST_SECONDS,
-        );
-      }
+      showFormError(form, error);
     } finally {
       setSaving(false);
     }

@@ -11,8 +11,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { httpEffects } from '../../app/http/http-effects.ts';
-import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../../app/http/http-exceptions.ts';
-import { applyFieldErrors, checkWithSchema } from '../../components/form-rules.ts';
+import { SUCCESS_TOAST_SECONDS } from '../../app/http/http-exceptions.ts';
+import { checkWithSchema, showFormError } from '../../components/form-rules.ts';
 import { useCan } from '../../components/use-can.ts';
 import { ColourField } from './unsubscribe/ColourField.tsx';
 import { UnsubscribeFrame } from './unsubscribe/UnsubscribeFrame.tsx';
@@ -98,13 +98,7 @@ export default function UnsubscribeStylePage() {
       httpEffects().toast('success', t('http.operationSucceeded'), SUCCESS_TOAST_SECONDS);
       navigate(LIST_PATH);
     } catch (error) {
-      if (!applyFieldErrors(form, error)) {
-        httpEffects().toast(
-          'error',
-          error instanceof Error ? error.message : String(error),
-          ERROR_TOAST_SECONDS,
-        );
-      }
+      showFormError(form, error);
     } finally {
       setSaving(false);
     }

@@ -7,8 +7,8 @@ import { fetchApiUsers } from '../../../api/api-users.api.ts';
 import { fetchLabelOptions } from '../../../api/labels.api.ts';
 import { addEntries } from '../../../api/suppression.api.ts';
 import { httpEffects } from '../../../app/http/http-effects.ts';
-import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../../../app/http/http-exceptions.ts';
-import { applyFieldErrors, zodRule } from '../../../components/form-rules.ts';
+import { SUCCESS_TOAST_SECONDS } from '../../../app/http/http-exceptions.ts';
+import { showFormError, zodRule } from '../../../components/form-rules.ts';
 
 interface Values {
   addresses: string;
@@ -51,13 +51,7 @@ export function AddAddressesModal({
       form.resetFields();
       await onSaved();
     } catch (error) {
-      if (!applyFieldErrors(form, error)) {
-        httpEffects().toast(
-          'error',
-          error instanceof Error ? error.message : String(error),
-          ERROR_TOAST_SECONDS,
-        );
-      }
+      showFormError(form, error);
     } finally {
       setSaving(false);
     }

@@ -11,8 +11,8 @@ import { fetchApiUsers } from '../../../api/api-users.api.ts';
 import { addRule } from '../../../api/suppression.api.ts';
 import { httpEffects } from '../../../app/http/http-effects.ts';
 import { HttpError } from '../../../app/http/http-errors.ts';
-import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../../../app/http/http-exceptions.ts';
-import { applyFieldErrors, checkWithSchema } from '../../../components/form-rules.ts';
+import { SUCCESS_TOAST_SECONDS } from '../../../app/http/http-exceptions.ts';
+import { checkWithSchema, showFormError } from '../../../components/form-rules.ts';
 
 interface Values {
   type: InterceptRuleType;
@@ -47,13 +47,7 @@ export function InterceptRuleModal({
     } catch (error) {
       if (error instanceof HttpError && error.code === 'SUPPRESSION_RULE_TAKEN') {
         form.setFields([{ name: 'value', errors: [error.message] }]);
-      } else if (!applyFieldErrors(form, error)) {
-        httpEffects().toast(
-          'error',
-          error instanceof Error ? error.message : String(error),
-          ERROR_TOAST_SECONDS,
-        );
-      }
+      } else showFormError(form, error);
     } finally {
       setSaving(false);
     }

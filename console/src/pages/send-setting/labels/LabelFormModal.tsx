@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { createLabel, type Label, renameLabel } from '../../../api/labels.api.ts';
 import { httpEffects } from '../../../app/http/http-effects.ts';
 import { HttpError } from '../../../app/http/http-errors.ts';
-import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../../../app/http/http-exceptions.ts';
-import { applyFieldErrors, zodRule } from '../../../components/form-rules.ts';
+import { SUCCESS_TOAST_SECONDS } from '../../../app/http/http-exceptions.ts';
+import { showFormError, zodRule } from '../../../components/form-rules.ts';
 
 /** Adds a label (`label` = 'new') or renames one; the name is checked by the shared schema. */
 export function LabelFormModal({
@@ -37,13 +37,7 @@ export function LabelFormModal({
     } catch (error) {
       if (error instanceof HttpError && error.code === 'LABEL_NAME_TAKEN') {
         form.setFields([{ name: 'name', errors: [error.message] }]);
-      } else if (!applyFieldErrors(form, error)) {
-        httpEffects().toast(
-          'error',
-          error instanceof Error ? error.message : String(error),
-          ERROR_TOAST_SECONDS,
-        );
-      }
+      } else showFormError(form, error);
     } finally {
       setSaving(false);
     }

@@ -12,9 +12,9 @@ import {
   type TrackDomainView,
 } from '../../../api/tracking.api.ts';
 import { httpEffects } from '../../../app/http/http-effects.ts';
-import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../../../app/http/http-exceptions.ts';
+import { SUCCESS_TOAST_SECONDS } from '../../../app/http/http-exceptions.ts';
 import { Can } from '../../../components/Can.tsx';
-import { applyFieldErrors, checkWithSchema, zodRule } from '../../../components/form-rules.ts';
+import { checkWithSchema, showFormError, zodRule } from '../../../components/form-rules.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -50,13 +50,7 @@ export function SslCertificatesCard({
       form.resetFields();
       await refresh();
     } catch (error) {
-      if (!applyFieldErrors(form, error)) {
-        httpEffects().toast(
-          'error',
-          error instanceof Error ? error.message : String(error),
-          ERROR_TOAST_SECONDS,
-        );
-      }
+      showFormError(form, error);
     } finally {
       setSaving(false);
     }

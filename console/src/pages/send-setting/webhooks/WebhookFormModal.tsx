@@ -11,8 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { fetchApiUsers } from '../../../api/api-users.api.ts';
 import { httpEffects } from '../../../app/http/http-effects.ts';
 import { HttpError } from '../../../app/http/http-errors.ts';
-import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../../../app/http/http-exceptions.ts';
-import { applyFieldErrors, checkWithSchema, zodRule } from '../../../components/form-rules.ts';
+import { SUCCESS_TOAST_SECONDS } from '../../../app/http/http-exceptions.ts';
+import { checkWithSchema, showFormError, zodRule } from '../../../components/form-rules.ts';
 import {
   createWebhook,
   generateAppKey,
@@ -92,13 +92,7 @@ export function WebhookFormModal({
     } catch (error) {
       if (error instanceof HttpError && error.code && URL_ERRORS.has(error.code)) {
         form.setFields([{ name: 'url', errors: [error.message] }]);
-      } else if (!applyFieldErrors(form, error)) {
-        httpEffects().toast(
-          'error',
-          error instanceof Error ? error.message : String(error),
-          ERROR_TOAST_SECONDS,
-        );
-      }
+      } else showFormError(form, error);
     } finally {
       setSaving(false);
     }
