@@ -10,6 +10,7 @@ import type { Database } from '../../db/database.ts';
 import * as statusRepo from '../email-status/email-status.repo.ts';
 import { sendCloudStatus } from '../email-status/email-status.service.ts';
 import { type Cell, timeText } from './csv.ts';
+import * as exportsRepo from './exports.repo.ts';
 
 /**
  * What each export type reads: its CSV header in both languages, how many rows it will write
@@ -122,20 +123,6 @@ const emailStatus: ExportSource<EmailStatusExportInput> = {
   },
 };
 
-function openClickQuery({ db }: Database, accountId: number, f: OpenClickExportInput) {
-  let q = db
-    .selectFrom('mail_events')
-    .where('account_id', '=', accountId)
-    .where('kind', 'in', f.kind ? [f.kind] : ['open', 'click'])
-    .where('at', '>=', f.startTime)
-    .where('at', '<=', f.endTime);
-  const email = f.email?.trim();
-  if (email) q = q.where('recipient', 'in', [...new Set([email, email.toLowerCase()])]);
-  if (f.apiUserId) q = q.where('api_user_id', '=', f.apiUserId);
-  if (f.labelId) q = q.where('label_id', '=', f.labelId);
-  return q;
-}
-
 function dataOf(text: string | null): MailEventData {
   if (!text) return {};
   try {
@@ -151,21 +138,13 @@ const openClick: ExportSource<OpenClickExportInput> = {
     'zh-cn': ['时间', '事件', '邮件ID', '收件人', '链接', 'IP', '浏览器', '操作系统', '机器访问', '首次'],
   },
   async count(database, accountId, f) {
-    const row = await openClickQuery(database, accountId, f)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return exportsRepo.countOpenClickEvents(database, accountId, f);
   },
   /** Oldest first, by event id (the log is append-only, so ids keep their order). */
   async *pages(database, accountId, f, pageSize) {
     let after = 0;
     for (;;) {
-      const rows = await openClickQuery(database, accountId, f)
-        .select(['id', 'at', 'kind', 'email_id', 'recipient', 'data'])
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(pageSize)
-        .execute();
+      const rows = await exportsRepo.openClickEventsPage(database, accountId, f, after, pageSize);
       if (rows.length > 0) {
         yield rows.map((r) => {
           const d = dataOf(r.data);

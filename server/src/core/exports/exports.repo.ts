@@ -1,4 +1,4 @@
-import type { ExportStatus } from '@herald/shared';
+import type { ExportStatus, OpenClickExportInput } from '@herald/shared';
 import type { Insertable, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DataExportOfflinesTable } from '../../db/export-schema.ts';
@@ -118,5 +118,47 @@ export async function setHideExport({ db }: Database, accountId: number, hidden:
     .updateTable('accounts')
     .set({ hide_export: hidden ? 1 : 0, updated_at: now })
     .where('id', '=', accountId)
+    .execute();
+}
+
+function openClickEvents({ db }: Database, accountId: number, f: OpenClickExportInput) {
+  let q = db
+    .selectFrom('mail_events')
+    .where('account_id', '=', accountId)
+    .where('kind', 'in', f.kind ? [f.kind] : ['open', 'click'])
+    .where('at', '>=', f.startTime)
+    .where('at', '<=', f.endTime);
+  const email = f.email?.trim();
+  if (email) q = q.where('recipient', 'in', [...new Set([email, email.toLowerCase()])]);
+  if (f.apiUserId) q = q.where('api_user_id', '=', f.apiUserId);
+  if (f.labelId) q = q.where('label_id', '=', f.labelId);
+  return q;
+}
+
+/** How many open/click events an open/click export will write. */
+export async function countOpenClickEvents(
+  database: Database,
+  accountId: number,
+  f: OpenClickExportInput,
+): Promise<number> {
+  const row = await openClickEvents(database, accountId, f)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A page of an open/click export: the events after id `after`, oldest first. */
+export function openClickEventsPage(
+  database: Database,
+  accountId: number,
+  f: OpenClickExportInput,
+  after: number,
+  limit: number,
+) {
+  return openClickEvents(database, accountId, f)
+    .select(['id', 'at', 'kind', 'email_id', 'recipient', 'data'])
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
     .execute();
 }

@@ -7,19 +7,14 @@ import {
   type TrackType,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
+import type { EmailTracksFilter } from './email-tracks.repo.ts';
+import * as repo from './email-tracks.repo.ts';
 
 const DAY_MS = 86_400_000;
 /** Rows one CSV export holds. */
 export const EMAIL_TRACKS_EXPORT_MAX = 50_000;
 
-export interface EmailTracksFilter {
-  from: number;
-  to: number;
-  email?: string;
-  trackType?: TrackType;
-  apiUserIds?: number[];
-  labelIds?: number[];
-}
+export type { EmailTracksFilter };
 
 /**
  * The open/click list (`/data/emailTracks`, SendCloud `openandclick/list`): the open and click
@@ -55,18 +50,11 @@ export class EmailTracksService {
     limit: number,
   ): Promise<{ rows: EmailTrackView[]; total: number }> {
     this.checkRange(filter);
-    const [rows, count] = await Promise.all([
-      this.select(accountId, filter)
-        .orderBy('e.at', 'desc')
-        .orderBy('e.id', 'desc')
-        .offset(offset)
-        .limit(limit)
-        .execute(),
-      this.base(accountId, filter)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow(),
+    const [rows, total] = await Promise.all([
+      repo.listEmailTracks(this.database.db, accountId, filter, offset, limit),
+      repo.countEmailTracks(this.database.db, accountId, filter),
     ]);
-    return { rows: rows.map(toView), total: Number(count.n) };
+    return { rows: rows.map(toView), total };
   }
 
   async exportCsv(accountId: number, filter: EmailTracksFilter): Promise<string> {
@@ -93,13 +81,7 @@ export class EmailTracksService {
 
   /** The account's API_USERs of these names (SendCloud's apiUserList). */
   async apiUserIdsByName(accountId: number, names: string[]): Promise<number[]> {
-    const rows = await this.database.db
-      .selectFrom('api_users')
-      .select('id')
-      .where('account_id', '=', accountId)
-      .where('name', 'in', names)
-      .execute();
-    return rows.map((r) => Number(r.id));
+    return repo.apiUserIdsByName(this.database.db, accountId, names);
   }
 
   private checkRange(filter: EmailTracksFilter): void {
@@ -108,35 +90,6 @@ export class EmailTracksService {
         { field: 'startTime', message: 'trackRangeTooLong' },
       ]);
     }
-  }
-
-  private base(accountId: number, filter: EmailTracksFilter) {
-    let q = this.database.db
-      .selectFrom('mail_events as e')
-      .where('e.account_id', '=', accountId)
-      .where('e.kind', 'in', filter.trackType ? [filter.trackType] : ['open', 'click'])
-      .where('e.at', '>=', filter.from)
-      .where('e.at', '<=', filter.to);
-    if (filter.email) q = q.where('e.recipient', '=', filter.email);
-    if (filter.apiUserIds?.length) q = q.where('e.api_user_id', 'in', filter.apiUserIds);
-    if (filter.labelIds?.length) q = q.where('e.label_id', 'in', filter.labelIds);
-    return q;
-  }
-
-  private select(accountId: number, filter: EmailTracksFilter) {
-    return this.base(accountId, filter)
-      .leftJoin('api_users as u', 'u.id', 'e.api_user_id')
-      .select([
-        'e.id',
-        'e.at',
-        'e.kind',
-        'e.recipient',
-        'e.email_id',
-        'e.api_user_id',
-        'e.label_id',
-        'e.data',
-        'u.name as api_user',
-      ]);
   }
 }
 

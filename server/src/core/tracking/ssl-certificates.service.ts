@@ -1,12 +1,11 @@
 import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
 import { createSecureContext, type SecureContext } from 'node:tls';
 import { AppError, SSL_MIN_VALID_DAYS, type SslCertificateView, type SslInput } from '@herald/shared';
-import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { SslCertificatesTable } from '../../db/tracking-schema.ts';
 import type { Logger } from '../../logger.ts';
 import type { Ctx } from '../context.ts';
 import type { SecretBox } from '../security/secret-box.ts';
+import * as repo from './ssl-certificates.repo.ts';
 import type { TrackingDomainsService } from './tracking-domains.service.ts';
 
 const DAY_MS = 86_400_000;
@@ -40,12 +39,7 @@ export class SslCertificatesService {
   }
 
   async list(ctx: Ctx): Promise<SslCertificateView[]> {
-    const rows = await this.deps.database.db
-      .selectFrom('ssl_certificates')
-      .selectAll()
-      .where('account_id', '=', ctx.accountId)
-      .orderBy('id')
-      .execute();
+    const rows = await repo.listSslCertificates(this.deps.database.db, ctx.accountId);
     return rows.map(view);
   }
 
@@ -70,45 +64,17 @@ export class SslCertificatesService {
       updated_at: now,
     };
     const db = this.deps.database.db;
-    await db
-      .insertInto('ssl_certificates')
-      .values(values)
-      .onConflict((oc) =>
-        oc
-          .column('domain')
-          .doUpdateSet({
-            certificate: values.certificate,
-            private_key_sealed: values.private_key_sealed,
-            subject: values.subject,
-            issuer: values.issuer,
-            fingerprint: values.fingerprint,
-            valid_from: values.valid_from,
-            valid_to: values.valid_to,
-            updated_at: now,
-          })
-          .where('ssl_certificates.account_id', '=', ctx.accountId),
-      )
-      .execute();
+    await repo.upsertSslCertificate(db, values);
     this.forget(input.domain);
-    const row = await db
-      .selectFrom('ssl_certificates')
-      .selectAll()
-      .where('account_id', '=', ctx.accountId)
-      .where('domain', '=', input.domain)
-      .executeTakeFirstOrThrow();
+    const row = await repo.getSslCertificateByDomain(db, ctx.accountId, input.domain);
     return view(row);
   }
 
   async remove(ctx: Ctx, id: number): Promise<void> {
     const db = this.deps.database.db;
-    const row = await db
-      .selectFrom('ssl_certificates')
-      .select(['id', 'domain'])
-      .where('account_id', '=', ctx.accountId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await repo.findSslCertificate(db, ctx.accountId, id);
     if (!row) throw new AppError('SSL_NOT_FOUND');
-    await db.deleteFrom('ssl_certificates').where('id', '=', row.id).execute();
+    await repo.deleteSslCertificateById(db, row.id);
     this.forget(row.domain);
   }
 
@@ -117,11 +83,7 @@ export class SslCertificatesService {
     const name = servername.toLowerCase().replace(/\.$/, '');
     const cached = this.cache.get(name);
     if (cached && this.now() - cached.at < CACHE_MS) return cached.context;
-    const row = await this.deps.database.db
-      .selectFrom('ssl_certificates')
-      .select(['certificate', 'private_key_sealed', 'valid_to'])
-      .where('domain', '=', name)
-      .executeTakeFirst();
+    const row = await repo.findServingCertificate(this.deps.database.db, name);
     let context: SecureContext | null = null;
     if (row && Number(row.valid_to) > this.now()) {
       try {
@@ -169,7 +131,7 @@ export class SslCertificatesService {
 
 const sealContext = (domain: string) => `ssl-certificate:${domain}`;
 
-function view(row: Selectable<SslCertificatesTable>): SslCertificateView {
+function view(row: repo.SslCertificateRow): SslCertificateView {
   return {
     id: Number(row.id),
     domain: row.domain,

@@ -81,3 +81,15 @@ export async function setDefaultTrackingDomain(db: Kysely<DB>, accountId: number
       .execute();
   });
 }
+
+/** The verified default tracking domain of each of these accounts, with its certificate valid after `now`. */
+export function defaultVerifiedDomains(db: Kysely<DB>, accountIds: number[], now: number) {
+  return db
+    .selectFrom('tracking_domains as d')
+    .leftJoin('ssl_certificates as c', (j) => j.onRef('c.domain', '=', 'd.name').on('c.valid_to', '>', now))
+    .select(['d.account_id', 'd.name', 'd.open_enabled', 'd.click_enabled', 'c.id as cert_id'])
+    .where('d.account_id', 'in', accountIds)
+    .where('d.is_default', '=', 1)
+    .where('d.status', '=', 'verified')
+    .execute();
+}

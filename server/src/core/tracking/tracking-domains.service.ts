@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { classifyDnsError, createResolver, type DnsResolver, dnsErrorText } from '../../mta/resolver.ts';
 import type { Ctx } from '../context.ts';
+import { deleteSslCertificateOfDomain } from './ssl-certificates.repo.ts';
 import * as repo from './tracking-domains.repo.ts';
 
 export interface TrackingDomainsDeps {
@@ -126,11 +127,7 @@ export class TrackingDomainsService {
     }
     if (renamed) {
       // The certificate was for the old name.
-      await this.deps.database.db
-        .deleteFrom('ssl_certificates')
-        .where('account_id', '=', ctx.accountId)
-        .where('domain', '=', current.name)
-        .execute();
+      await deleteSslCertificateOfDomain(this.deps.database.db, ctx.accountId, current.name);
       this.deps.onRemoved?.(current.name);
     }
     return this.get(ctx, id);
@@ -140,11 +137,7 @@ export class TrackingDomainsService {
     const current = await this.row(ctx, id);
     const db = this.deps.database.db;
     await db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('ssl_certificates')
-        .where('account_id', '=', ctx.accountId)
-        .where('domain', '=', current.name)
-        .execute();
+      await deleteSslCertificateOfDomain(trx, ctx.accountId, current.name);
       await repo.deleteTrackingDomain(trx, ctx.accountId, id);
     });
     this.deps.onRemoved?.(current.name);

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TrackingPlan } from './link-tracking.ts';
+import { trackingSwitches } from './tracking.repo.ts';
+import { defaultVerifiedDomains } from './tracking-domains.repo.ts';
 
 /**
  * The tracking plan of each message of a claimed batch, in two queries whatever the batch holds:
@@ -34,14 +36,7 @@ export async function trackingPlans(
   const apiUserIds = [...new Set(messages.map((m) => m.api_user_id).filter((id) => id !== null))];
   const filtered = messages.filter((m) => m.xsmtpapi?.includes('"filters"'));
   if (apiUserIds.length === 0 && filtered.length === 0) return plans;
-  const switches =
-    apiUserIds.length > 0
-      ? await db
-          .selectFrom('api_users')
-          .select(['id', 'open_tracking', 'click_tracking'])
-          .where('id', 'in', apiUserIds)
-          .execute()
-      : [];
+  const switches = apiUserIds.length > 0 ? await trackingSwitches(db, apiUserIds) : [];
   const byApiUser = new Map(switches.map((s) => [Number(s.id), s]));
   const wanted = new Map<number, { open: boolean; click: boolean; accountId: number }>();
   for (const m of messages) {
@@ -55,14 +50,7 @@ export async function trackingPlans(
   }
   if (wanted.size === 0) return plans;
   const accountIds = [...new Set([...wanted.values()].map((w) => w.accountId))];
-  const domains = await db
-    .selectFrom('tracking_domains as d')
-    .leftJoin('ssl_certificates as c', (j) => j.onRef('c.domain', '=', 'd.name').on('c.valid_to', '>', now))
-    .select(['d.account_id', 'd.name', 'd.open_enabled', 'd.click_enabled', 'c.id as cert_id'])
-    .where('d.account_id', 'in', accountIds)
-    .where('d.is_default', '=', 1)
-    .where('d.status', '=', 'verified')
-    .execute();
+  const domains = await defaultVerifiedDomains(db, accountIds, now);
   const byAccount = new Map(domains.map((d) => [Number(d.account_id), d]));
   for (const [id, w] of wanted) {
     const d = byAccount.get(w.accountId);

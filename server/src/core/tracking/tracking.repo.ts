@@ -36,3 +36,12 @@ export async function markFirst(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The open and click switches of these API_USERs. */
+export function trackingSwitches(db: Kysely<DB>, apiUserIds: number[]) {
+  return db
+    .selectFrom('api_users')
+    .select(['id', 'open_tracking', 'click_tracking'])
+    .where('id', 'in', apiUserIds)
+    .execute();
+}

@@ -236,3 +236,14 @@ export async function replay(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The facts of these messages a push carries: Message-ID, headers, API_USER and label names. */
+export function messagesForPush(trx: Kysely<DB>, messageIds: number[]) {
+  return trx
+    .selectFrom('messages as m')
+    .leftJoin('api_users as a', 'a.id', 'm.api_user_id')
+    .leftJoin('labels as l', 'l.id', 'm.label_id')
+    .select(['m.id', 'm.message_id', 'm.headers', 'a.name as api_user', 'l.name as label_name'])
+    .where('m.id', 'in', messageIds)
+    .execute();
+}

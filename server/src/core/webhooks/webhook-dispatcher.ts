@@ -8,6 +8,7 @@ import type { SecretBox } from '../security/secret-box.ts';
 import * as deliveries from './deliveries.repo.ts';
 import type { WebhookClient } from './webhook-client.ts';
 import { type MessageFacts, pushFields, signedBody, userHeadersOf } from './webhook-payload.ts';
+import * as webhooks from './webhooks.repo.ts';
 import { appKeyContext } from './webhooks.service.ts';
 
 export interface WebhookDispatchSettings {
@@ -49,15 +50,7 @@ export interface DispatcherDeps {
   now?: () => number;
 }
 
-interface HookRow {
-  id: number;
-  account_id: number;
-  url: string;
-  events: string;
-  api_user_id: number;
-  status: string;
-  app_key_sealed: string | null;
-}
+type HookRow = webhooks.DispatchHookRow;
 
 /**
  * Webhook dispatch, in two halves run by the worker's webhooks loop:
@@ -93,12 +86,7 @@ export class WebhookDispatcher {
     let queued = 0;
     const read = await this.deps.mailEvents.consume(WEBHOOK_CURSOR, limit, async (events, trx) => {
       const accounts = [...new Set(events.map((e) => e.accountId))];
-      const hooks = (await trx
-        .selectFrom('webhooks')
-        .select(['id', 'account_id', 'url', 'events', 'api_user_id', 'status', 'app_key_sealed'])
-        .where('account_id', 'in', accounts)
-        .where('status', '=', 'normal')
-        .execute()) as HookRow[];
+      const hooks = await webhooks.normalHooksOf(trx, accounts);
       if (hooks.length === 0) return;
       const wanted = (hook: HookRow, e: MailEvent) =>
         Number(hook.account_id) === e.accountId &&
@@ -228,13 +216,10 @@ export class WebhookDispatcher {
   private async send(claimed: deliveries.ClaimedDelivery[]): Promise<void> {
     const ids = [...new Set(claimed.map((d) => d.webhook_id))];
     const hooks = new Map(
-      (
-        (await this.deps.database.db
-          .selectFrom('webhooks')
-          .select(['id', 'account_id', 'url', 'events', 'api_user_id', 'status', 'app_key_sealed'])
-          .where('id', 'in', ids)
-          .execute()) as HookRow[]
-      ).map((h) => [Number(h.id), { ...h, key: this.openKey(h) }]),
+      (await webhooks.hooksByIds(this.deps.database, ids)).map((h) => [
+        Number(h.id),
+        { ...h, key: this.openKey(h) },
+      ]),
     );
     const { retries, retryBaseMs, unavailableAfterMs } = this.deps.settings;
     const records = await Promise.all(
@@ -326,13 +311,7 @@ export function groupRequests(events: MailEvent[]): MailEvent[][] {
 async function messageFacts(trx: Kysely<DB>, messageIds: number[]): Promise<Map<number, MessageFacts>> {
   const facts = new Map<number, MessageFacts>();
   for (let i = 0; i < messageIds.length; i += 500) {
-    const rows = await trx
-      .selectFrom('messages as m')
-      .leftJoin('api_users as a', 'a.id', 'm.api_user_id')
-      .leftJoin('labels as l', 'l.id', 'm.label_id')
-      .select(['m.id', 'm.message_id', 'm.headers', 'a.name as api_user', 'l.name as label_name'])
-      .where('m.id', 'in', messageIds.slice(i, i + 500))
-      .execute();
+    const rows = await deliveries.messagesForPush(trx, messageIds.slice(i, i + 500));
     for (const row of rows) {
       facts.set(Number(row.id), {
         messageId: row.message_id,

@@ -125,3 +125,43 @@ export async function apiUserOf(
   const row = await query.executeTakeFirst();
   return row ? { id: Number(row.id), name: row.name } : undefined;
 }
+
+/** What the dispatcher needs of a webhook. */
+export interface DispatchHookRow {
+  id: number;
+  account_id: number;
+  url: string;
+  events: string;
+  api_user_id: number;
+  status: string;
+  app_key_sealed: string | null;
+}
+
+const DISPATCH_COLUMNS = [
+  'id',
+  'account_id',
+  'url',
+  'events',
+  'api_user_id',
+  'status',
+  'app_key_sealed',
+] as const;
+
+/** The normal webhooks of these accounts (fan-out, inside its transaction). */
+export async function normalHooksOf(trx: Kysely<DB>, accountIds: number[]): Promise<DispatchHookRow[]> {
+  return (await trx
+    .selectFrom('webhooks')
+    .select(DISPATCH_COLUMNS)
+    .where('account_id', 'in', accountIds)
+    .where('status', '=', 'normal')
+    .execute()) as DispatchHookRow[];
+}
+
+/** The webhooks of these ids, whatever their status (push). */
+export async function hooksByIds(database: Database, ids: number[]): Promise<DispatchHookRow[]> {
+  return (await database.db
+    .selectFrom('webhooks')
+    .select(DISPATCH_COLUMNS)
+    .where('id', 'in', ids)
+    .execute()) as DispatchHookRow[];
+}
