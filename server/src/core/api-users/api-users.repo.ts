@@ -200,3 +200,19 @@ export async function saveSenders(
     .onConflict((oc) => oc.column('account_id').doUpdateSet(values))
     .execute();
 }
+
+/** The ids of the account's API_USERs with these names (unknown names match nothing). */
+export async function apiUserIdsByName(
+  { db }: Database,
+  accountId: number,
+  names: string[],
+): Promise<number[]> {
+  if (names.length === 0) return [];
+  const rows = await db
+    .selectFrom('api_users')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('name', 'in', names)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}

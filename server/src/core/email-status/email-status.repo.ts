@@ -110,18 +110,3 @@ export async function findByEmailId({ db }: Database, accountId: number, emailId
     .executeTakeFirst();
   return row ? Number(row.created_at) : undefined;
 }
-
-export async function apiUserIdsByName(
-  { db }: Database,
-  accountId: number,
-  names: string[],
-): Promise<number[]> {
-  if (names.length === 0) return [];
-  const rows = await db
-    .selectFrom('api_users')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('name', 'in', names)
-    .execute();
-  return rows.map((r) => Number(r.id));
-}

@@ -1,4 +1,5 @@
 import type { EmailStatus, EmailStatusQuery, EmailStatusView, SendLogEntry } from '@herald/shared';
+import { apiUserIdsByName } from '../api-users/api-users.repo.ts';
 
 export type { EmailStatusView, SendLogEntry };
 
@@ -71,7 +72,7 @@ export class EmailStatusService {
   }
 
   apiUserIdsByName(accountId: number, names: string[]): Promise<number[]> {
-    return repo.apiUserIdsByName(this.database, accountId, names);
+    return apiUserIdsByName(this.database, accountId, names);
   }
 }
 

@@ -87,22 +87,6 @@ export async function dimensionNames(db: Kysely<DB>, accountId: number) {
   };
 }
 
-/** Ids of the account's API_USERs named (SendCloud's apiUserList). */
-export async function apiUserIdsByName(
-  db: Kysely<DB>,
-  accountId: number,
-  names: string[],
-): Promise<number[]> {
-  if (names.length === 0) return [];
-  const rows = await db
-    .selectFrom('api_users')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('name', 'in', names)
-    .execute();
-  return rows.map((r) => Number(r.id));
-}
-
 /** Requests per recipient address in [since, now): the addresses asked for most (anti-bombing). */
 export async function busiestRecipients(
   db: Kysely<DB>,

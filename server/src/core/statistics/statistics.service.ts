@@ -14,6 +14,7 @@ import {
   zeroCounters,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
+import { apiUserIdsByName } from '../api-users/api-users.repo.ts';
 import type { MailEventsService } from '../mail-events/mail-events.service.ts';
 import { type BombingAlerts, bombingAlerts } from './bombing-alerts.ts';
 import { MonitorConfigs } from './monitor-configs.ts';
@@ -26,7 +27,6 @@ import {
   writeRollup,
 } from './rollup.ts';
 import {
-  apiUserIdsByName,
   columnsSumDescOrder,
   dayTable,
   dimensionNames,
@@ -142,7 +142,7 @@ export class StatisticsService {
 
   /** Ids of the account's API_USERs by name (SendCloud's apiUserList). */
   apiUserIds(accountId: number, names: string[]): Promise<number[]> {
-    return apiUserIdsByName(this.database.db, accountId, names);
+    return apiUserIdsByName(this.database, accountId, names);
   }
 
   /** Folds the next batch of mail events into the rollups; 0 when caught up. */

@@ -10,7 +10,7 @@ import {
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { SuppressionEntryList } from '../../db/suppression-schema.ts';
-import { findApiUser } from '../api-users/api-users.repo.ts';
+import { apiUserIdsByName, findApiUser } from '../api-users/api-users.repo.ts';
 import { findLabel } from '../labels/labels.repo.ts';
 import * as repo from './suppression.repo.ts';
 import { normaliseAddress, type SuppressionService } from './suppression.service.ts';
@@ -281,7 +281,7 @@ export class SuppressionListsService {
   }
 
   async apiUserIdsByName(accountId: number, names: string[]): Promise<number[]> {
-    return repo.apiUserIdsByName(this.database, accountId, names);
+    return apiUserIdsByName(this.database, accountId, names);
   }
 
   private async checkScope(accountId: number, list: SuppressionEntryList, scope: EntryScope): Promise<void> {

@@ -274,18 +274,3 @@ export async function apiUserNames({ db }: Database, accountId: number): Promise
     .execute();
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
-
-export async function apiUserIdsByName(
-  { db }: Database,
-  accountId: number,
-  names: string[],
-): Promise<number[]> {
-  if (names.length === 0) return [];
-  const rows = await db
-    .selectFrom('api_users')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('name', 'in', names)
-    .execute();
-  return rows.map((r) => Number(r.id));
-}

@@ -63,18 +63,3 @@ export async function countEmailTracks(
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
-
-/** The account's API_USERs of these names. */
-export async function apiUserIdsByName(
-  db: Kysely<DB>,
-  accountId: number,
-  names: string[],
-): Promise<number[]> {
-  const rows = await db
-    .selectFrom('api_users')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('name', 'in', names)
-    .execute();
-  return rows.map((r) => Number(r.id));
-}

@@ -7,6 +7,7 @@ import {
   type TrackType,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
+import { apiUserIdsByName } from '../api-users/api-users.repo.ts';
 import type { EmailTracksFilter } from './email-tracks.repo.ts';
 import * as repo from './email-tracks.repo.ts';
 
@@ -81,7 +82,7 @@ export class EmailTracksService {
 
   /** The account's API_USERs of these names (SendCloud's apiUserList). */
   async apiUserIdsByName(accountId: number, names: string[]): Promise<number[]> {
-    return repo.apiUserIdsByName(this.database.db, accountId, names);
+    return apiUserIdsByName(this.database, accountId, names);
   }
 
   private checkRange(filter: EmailTracksFilter): void {
