@@ -34,36 +34,36 @@ const ENTRY_COLUMNS = [
 ] as const;
 
 /**
- * The hot path (once per recipient in the delivery engine): the account's live entries for one
- * address (unique key starts with account_id, address). Plain SQL: building the query with the
- * query builder cost more CPU than running it.
+ * The hot path of the delivery engine, once per claimed batch: the account's live entries for a
+ * set of addresses (the unique key starts with account_id, address). Plain SQL: building the
+ * query with the query builder cost more CPU than running it.
  */
 export async function liveEntriesFor(
   { db }: Database,
   accountId: number,
-  address: string,
+  addresses: string[],
   now: number,
 ): Promise<EntryRow[]> {
   const { rows } = await sql<EntryRow>`SELECT ${sql.raw(ENTRY_COLUMNS.join(', '))} FROM suppression_entries
-    WHERE account_id = ${accountId} AND address = ${address} AND (expires_at IS NULL OR expires_at > ${now})`.execute(
-    db,
-  );
+    WHERE account_id = ${accountId} AND address IN (${sql.join(addresses)})
+      AND (expires_at IS NULL OR expires_at > ${now})`.execute(db);
   return rows;
 }
 
-/** The global block of an address, unless this account released it after it was last seen (hot path too). */
+/** The global blocks of a set of addresses, except those this account released after they were last seen (hot path too). */
 export async function liveGlobalFor(
   { db }: Database,
   accountId: number,
-  address: string,
+  addresses: string[],
   now: number,
-): Promise<GlobalRow | undefined> {
+): Promise<GlobalRow[]> {
   const { rows } = await sql<GlobalRow>`SELECT g.* FROM suppression_global_invalid g
-    WHERE g.address = ${address} AND g.blocked_until > ${now}
+    WHERE g.address IN (${sql.join(addresses)}) AND g.blocked_until > ${now}
       AND NOT EXISTS (SELECT 1 FROM suppression_releases r
-        WHERE r.account_id = ${accountId} AND r.address = ${address} AND r.released_at >= g.last_seen_at)
-    LIMIT 1`.execute(db);
-  return rows[0];
+        WHERE r.account_id = ${accountId} AND r.address = g.address AND r.released_at >= g.last_seen_at)`.execute(
+    db,
+  );
+  return rows;
 }
 
 export async function findGlobal({ db }: Database, address: string): Promise<GlobalRow | undefined> {

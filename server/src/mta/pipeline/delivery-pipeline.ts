@@ -15,7 +15,7 @@ import { type DeliverySettings, limitFor } from './delivery-settings.ts';
 import { DotMarker } from './dot-marker.ts';
 import { type MessageContext, MessageContexts } from './message-context.ts';
 import type { OutcomeRecord, OutcomeWriter } from './outcome.repo.ts';
-import type { PolicyMessage, SendPolicy, SuppressionCheck } from './policies.ts';
+import type { PolicyMessage, SendContext, SendPolicy, Suppressed, SuppressionCheck } from './policies.ts';
 import { hasVariables, markSubject, type Personalisation, substitute, trackBody } from './render.step.ts';
 import { mxNameOf, Router } from './route.step.ts';
 import { Signer } from './sign.step.ts';
@@ -70,6 +70,8 @@ export class DeliveryPipeline {
   private readonly shared = new Map<number, Promise<Buffer>>();
   private readonly rules = new Map<string, { at: number; rules: Promise<Rules> }>();
   private readonly dots: DotMarker;
+  /** Suppression verdicts of claimed rows, checked per batch in prepare(), taken by process(). */
+  private readonly verdicts = new Map<number, Suppressed | null>();
   private readonly sweeper: NodeJS.Timeout;
 
   private readonly deps: PipelineDeps;
@@ -90,9 +92,32 @@ export class DeliveryPipeline {
     this.sweeper.unref();
   }
 
-  /** Loads the messages of a claimed batch in one go. */
-  prepare(rows: ClaimedRecipient[]): Promise<void> {
-    return this.contexts.ensure(rows.map((r) => r.message_id));
+  /** Loads the messages of a claimed batch, and checks its recipients against suppression, in one go. */
+  async prepare(rows: ClaimedRecipient[]): Promise<void> {
+    await this.contexts.ensure(rows.map((r) => r.message_id));
+    const byAccount = new Map<number, { row: ClaimedRecipient; context: MessageContext }[]>();
+    for (const row of rows) {
+      const context = this.contexts.get(row.message_id);
+      if (!context || row.dot_sent_at !== null) continue;
+      const list = byAccount.get(context.accountId) ?? [];
+      list.push({ row, context });
+      byAccount.set(context.accountId, list);
+    }
+    await Promise.all(
+      [...byAccount].map(async ([accountId, list]) => {
+        const verdicts = await this.deps.suppression
+          .checkMany(
+            accountId,
+            list.map(({ row, context }) => ({ recipient: row.recipient, context: sendContextOf(context) })),
+          )
+          // Not fatal here: process() asks again for each row and records what that says.
+          .catch(() => []);
+        verdicts.forEach((verdict, i) => {
+          const entry = list[i];
+          if (entry) this.verdicts.set(entry.row.id, verdict);
+        });
+      }),
+    );
   }
 
   async flush(): Promise<void> {
@@ -126,11 +151,12 @@ export class DeliveryPipeline {
         });
         return;
       }
-      const suppressed = await this.deps.suppression.check(context.accountId, row.recipient, {
-        apiUserId: context.apiUserId,
-        labelId: context.labelId,
-        emailType: context.emailType,
-      });
+      const prefetched = this.verdicts.get(row.id);
+      this.verdicts.delete(row.id);
+      const suppressed =
+        prefetched !== undefined
+          ? prefetched
+          : await this.deps.suppression.check(context.accountId, row.recipient, sendContextOf(context));
       if (suppressed) {
         await this.write(row, owner, {
           status: 'invalid',
@@ -475,3 +501,7 @@ function transportOf(error: unknown, host: string) {
 }
 
 export type { SmtpConnection };
+
+function sendContextOf(context: MessageContext): SendContext {
+  return { apiUserId: context.apiUserId, labelId: context.labelId, emailType: context.emailType };
+}

@@ -44,16 +44,24 @@ export interface Suppressed {
   detail: string;
 }
 
+export type SendContext = {
+  apiUserId: number | null;
+  labelId: number | null;
+  emailType: 'trigger' | 'batch';
+};
+
 export interface SuppressionCheck {
   /**
-   * Null when the recipient may be sent to. Checked once per recipient right before rendering,
-   * so a list change applies to mail still queued.
+   * Null when the recipient may be sent to. Checked once per recipient right before rendering
+   * (for a claimed batch, all at once as it is picked up), so a list change applies to mail still
+   * queued.
    */
-  check(
+  check(accountId: number, recipient: string, context: SendContext): Promise<Suppressed | null>;
+  /** check() for several recipients of one account, in order. */
+  checkMany(
     accountId: number,
-    recipient: string,
-    context: { apiUserId: number | null; labelId: number | null; emailType: 'trigger' | 'batch' },
-  ): Promise<Suppressed | null>;
+    recipients: { recipient: string; context: SendContext }[],
+  ): Promise<(Suppressed | null)[]>;
   /**
    * Called by the pipeline after a final failure: an address that does not exist goes on the
    * global invalid list (blocked 2^n hours, at most 30 days); a bounce goes on the account's

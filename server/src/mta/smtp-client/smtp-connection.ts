@@ -2,6 +2,8 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { dotStuff } from './dot-stuff.ts';
 
+const END_OF_DATA = Buffer.from('.\r\n');
+
 /**
  * Herald's own SMTP client for outbound delivery (RFC 5321, ESMTP PIPELINING RFC 2920, STARTTLS
  * RFC 3207, AUTH PLAIN/LOGIN RFC 4954). It is small and not nodemailer on purpose: delivering
@@ -208,7 +210,8 @@ export class SmtpConnection {
   }
 
   /**
-   * One mail transaction. MAIL, RCPT… and DATA go out in one write when the server pipelines.
+   * One mail transaction. MAIL, RCPT… and DATA go out in one write when the server pipelines,
+   * the message and its final dot in another once `beforeDot` allows it.
    * The body must be a complete message with CRLF line ends; it is dot-stuffed here.
    */
   async send(
@@ -252,12 +255,14 @@ export class SmtpConnection {
       await final;
       return result;
     }
-    this.write(dotStuff(body));
+    // The message goes out with its final dot, in one write (one system call per message instead
+    // of two); until then the server waits in DATA, and a withheld message never leaves at all.
+    const message = Buffer.concat([dotStuff(body), END_OF_DATA]);
     let dotWritten = false;
     const writeDot = () => {
       if (dotWritten) return;
       dotWritten = true;
-      this.write('.\r\n');
+      this.write(message);
     };
     const final = this.read();
     if (!(await beforeDot(writeDot))) {
