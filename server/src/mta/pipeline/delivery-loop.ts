@@ -36,6 +36,8 @@ export class DeliveryLoop {
   private readonly claims: ClaimRepo;
 
   private readonly settings: DeliverySettings;
+  /** The least room a busy loop claims for (see run()). */
+  private readonly refill: number;
 
   private readonly logger: Logger;
 
@@ -47,6 +49,7 @@ export class DeliveryLoop {
     this.settings = settings;
 
     this.logger = logger;
+    this.refill = Math.max(1, Math.min(settings.batchSize, Math.floor(settings.concurrency / 8)));
   }
 
   start(): void {
@@ -85,7 +88,10 @@ export class DeliveryLoop {
   private async run(): Promise<void> {
     while (this.running) {
       const room = this.settings.concurrency - this.inflight;
-      if (room <= 0) {
+      // A busy loop tops up in batches of at least an eighth of its concurrency: each claim costs
+      // a write and the batch's context, suppression and tracking queries, and claiming a few
+      // rows every time one finishes spent that per message. An idle loop claims whatever there is.
+      if (room <= 0 || (this.inflight > 0 && room < this.refill)) {
         this.full = true;
         await this.pause(this.settings.pollMs);
         this.full = false;
