@@ -103,6 +103,34 @@ describe('delivery pipeline', () => {
     assert.equal(h.mx.messages.length, 0);
   });
 
+  it('suppressed recipients of a claimed batch: invalid with the list reason, nothing sent to them; the rest delivered', async () => {
+    const { accountId } = h.sender;
+    await h.t.core.suppression.recordComplaint(accountId, 'complained@dest.test', 'fbl');
+    await h.t.core.suppression.recordFailure(accountId, 'gone@dest.test', {
+      category: 'not_exist',
+      kind: 'invalid',
+      detail: '550 5.1.1 user unknown',
+      at: Date.now(),
+    });
+    const ids = await Promise.all(
+      ['fine-1@dest.test', 'complained@dest.test', 'gone@dest.test', 'fine-2@dest.test'].map(
+        async (to) => (await h.send({ to, subject: `To ${to}`, html: '<p>x</p>' }))[0] as string,
+      ),
+    );
+    const [fine1, complained, gone, fine2] = ids as [string, string, string, string];
+    for (const id of [complained, gone]) {
+      const row = await h.waitForStatus(id, 'invalid');
+      assert.equal(row.reason, 'blacklist');
+      assert.equal(row.sub_status, 401);
+    }
+    assert.match(String((await h.recipient(complained)).last_reply), /in blacklist \(spam report/);
+    assert.match(String((await h.recipient(gone)).last_reply), /in blacklist \(address does not exist/);
+    await h.waitForStatus(fine1, 'delivered');
+    await h.waitForStatus(fine2, 'delivered');
+    const arrived = h.mx.messages.flatMap((m) => m.rcptTo);
+    assert.deepEqual(arrived.sort(), ['fine-1@dest.test', 'fine-2@dest.test']);
+  });
+
   it('null MX: invalid, server unreachable, without a connection', async () => {
     h.dns.set('nomail.test', 'MX', [{ priority: 0, exchange: '.' }]);
     const before = h.mx.connections;

@@ -218,6 +218,34 @@ describe('suppression check', () => {
     assert.equal((await check.check(a.accountId, addr, batch(a)))?.list, 'global_invalid');
   });
 
+  it('checks a batch of recipients at once, each with its own verdict, in order', async () => {
+    await lists.add(a.accountId, 'user_defined', ['many-blocked@example.org']);
+    await lists.add(a.accountId, 'unsubscribe', ['many-unsub@example.org']);
+    await check.recordFailure(b.accountId, 'many-ghost@example.org', notExist(clock));
+    const verdicts = await check.checkMany(a.accountId, [
+      { recipient: 'many-free@example.org', context: batch(a) },
+      { recipient: 'Many-Blocked@example.org', context: batch(a) },
+      { recipient: 'many-unsub@example.org', context: batch(a) },
+      { recipient: 'many-unsub@example.org', context: trigger(a) },
+      { recipient: 'many-ghost@example.org', context: batch(a) },
+      { recipient: 'many-blocked@example.org', context: trigger(a) },
+    ]);
+    assert.deepEqual(
+      verdicts.map((v) => v?.list ?? null),
+      [null, 'user_defined', 'unsubscribe', null, 'global_invalid', 'user_defined'],
+    );
+    assert.equal(verdicts[2]?.subStatus, 402);
+    // Another account's lists stay its own; the global list is everyone's.
+    const other = await check.checkMany(b.accountId, [
+      { recipient: 'many-blocked@example.org', context: batch(b) },
+      { recipient: 'many-ghost@example.org', context: batch(b) },
+    ]);
+    assert.deepEqual(
+      other.map((v) => v?.list ?? null),
+      [null, 'global_invalid'],
+    );
+  });
+
   it('adds nothing for failures that say nothing about the address', async () => {
     for (const category of ['server_unreachable', 'rejected', 'ip_domain_rejected', 'other'] as const) {
       await check.recordFailure(a.accountId, `${category}@example.org`, {
