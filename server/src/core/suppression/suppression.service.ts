@@ -129,20 +129,17 @@ export class SuppressionService implements SuppressionCheck {
       this.rulesOf(accountId, now),
     ]);
     const globalOf = new Map(globals.map((g) => [g.address, g]));
-    const entriesOf = new Map<string, repo.EntryRow[]>();
-    for (const entry of entries)
-      entriesOf.set(entry.address, [...(entriesOf.get(entry.address) ?? []), entry]);
     let skips: Promise<boolean> | undefined;
     return Promise.all(
-      addresses.map(async (address, i) => {
-        const context = (recipients[i] as { context: SendContext }).context;
+      recipients.map(async ({ context }, i) => {
+        const address = addresses[i] as string;
         const global = globalOf.get(address);
         if (global)
           return suppressed('global_invalid', `, seen ${global.times_seen}×`, Number(global.blocked_until));
-        const own = entriesOf.get(address) ?? [];
         for (const list of ORDER) {
-          const entry = own.find(
+          const entry = entries.find(
             (e) =>
+              e.address === address &&
               e.list === list &&
               (list !== 'unsubscribe' ||
                 (context.emailType === 'batch' &&
