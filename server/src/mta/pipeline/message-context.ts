@@ -1,6 +1,7 @@
 import { type TrackingPlan, UNSUBSCRIBE_PLACEHOLDER } from '../../core/tracking/link-tracking.ts';
 import { type TrackingSources, trackingPlans } from '../../core/tracking/tracking-plans.ts';
 import type { Database } from '../../db/database.ts';
+import { messageRows, visibleRecipients } from './message-context.repo.ts';
 
 /**
  * What the pipeline needs of an accepted message, loaded once for all claimed recipients of a
@@ -57,25 +58,11 @@ export class MessageContexts {
   async ensure(ids: number[]): Promise<void> {
     const missing = [...new Set(ids)].filter((id) => !this.cache.has(id));
     if (missing.length === 0) return;
-    const db = this.database.db;
-    const [messages, contents, attachments] = await Promise.all([
-      db.selectFrom('messages').selectAll().where('id', 'in', missing).execute(),
-      db.selectFrom('message_contents').selectAll().where('message_id', 'in', missing).execute(),
-      db.selectFrom('message_attachments').selectAll().where('message_id', 'in', missing).execute(),
-    ]);
+    const { messages, contents, attachments } = await messageRows(this.database, missing);
     const broadcast = messages.filter((m) => !m.individual && m.source !== 'smtp').map((m) => Number(m.id));
-    const visible =
-      broadcast.length > 0
-        ? await db
-            .selectFrom('message_recipients')
-            .select(['message_id', 'recipient', 'kind'])
-            .where('message_id', 'in', broadcast)
-            .where('kind', 'in', ['to', 'cc'])
-            .orderBy('rcpt_index')
-            .execute()
-        : [];
+    const visible = await visibleRecipients(this.database, broadcast);
     const content = new Map(contents.map((c) => [Number(c.message_id), c]));
-    const plans = await trackingPlans(db, messages, this.tracking);
+    const plans = await trackingPlans(this.database.db, messages, this.tracking);
     for (const m of messages) {
       const id = Number(m.id);
       const body = content.get(id);
