@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
 export async function insertAccount(
@@ -20,6 +21,42 @@ export async function findAccount({ db }: Database, accountId: number) {
     .select(['id', 'username', 'balance_fen', 'is_huawei_yun', 'kind'])
     .where('id', '=', accountId)
     .executeTakeFirst();
+}
+
+/** The platform's own account (kind `platform`), if it exists yet. */
+export async function findPlatformAccount({ db }: Database) {
+  return db.selectFrom('accounts').select('id').where('kind', '=', 'platform').executeTakeFirst();
+}
+
+/** The account with its owner's email and phone; throws when the account has no owner. */
+export async function findAccountWithOwner({ db }: Database, accountId: number) {
+  return db
+    .selectFrom('accounts')
+    .innerJoin('users', (join) =>
+      join.onRef('users.account_id', '=', 'accounts.id').on('users.is_owner', '=', 1),
+    )
+    .select([
+      'accounts.username',
+      'accounts.plan',
+      'accounts.balance_fen',
+      'accounts.daily_quota',
+      'accounts.created_at',
+      'users.email',
+      'users.phone',
+    ])
+    .where('accounts.id', '=', accountId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The emails the account's API_USERs together sent on one quota day. */
+export async function sumDailyUsage({ db }: Database, accountId: number, day: string): Promise<number> {
+  const row = await db
+    .selectFrom('daily_usage')
+    .select(sql<number>`coalesce(sum(count), 0)`.as('n'))
+    .where('account_id', '=', accountId)
+    .where('day', '=', day)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 export async function setHuaweiYun({ db }: Database, accountId: number, flag: boolean): Promise<void> {

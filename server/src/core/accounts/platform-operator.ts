@@ -3,6 +3,7 @@ import { isStrongPassword } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import { hashPassword } from '../auth/password.ts';
+import { findPlatformAccount } from './accounts.repo.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 export const OPERATOR_USERNAME = 'admin';
@@ -18,11 +19,7 @@ export async function ensurePlatformOperator(
   options: { password?: string; email: string },
   logger: Logger,
 ): Promise<void> {
-  const existing = await database.db
-    .selectFrom('accounts')
-    .select('id')
-    .where('kind', '=', 'platform')
-    .executeTakeFirst();
+  const existing = await findPlatformAccount(database);
   if (existing) return;
   const generated = !options.password;
   const password = options.password ?? generatePassword();
@@ -36,11 +33,7 @@ export async function ensurePlatformOperator(
     });
   } catch (error) {
     // Another process starting at the same moment created it first.
-    if (
-      await database.db.selectFrom('accounts').select('id').where('kind', '=', 'platform').executeTakeFirst()
-    ) {
-      return;
-    }
+    if (await findPlatformAccount(database)) return;
     throw error;
   }
   if (generated) {

@@ -1,6 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
-import { hashApiKey } from './api-user-auth.ts';
+
+/** API_KEYs are 32 random bytes, so one SHA-256 is as strong as a slow hash and costs nothing per send. */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
 
 /**
  * API_KEYs: 32 random bytes as base64url (43 characters), shown once when created or reset and
@@ -15,6 +19,26 @@ export interface KeyRow {
   key_hint: string;
   created_at: number;
   expires_at: number | null;
+}
+
+/** The key with that hash, if it belongs to the API_USER of that name, with the API_USER. */
+export async function findKeyByCredentials({ db }: Database, apiUser: string, keyHash: string) {
+  return db
+    .selectFrom('api_keys')
+    .innerJoin('api_users', 'api_users.id', 'api_keys.api_user_id')
+    .select([
+      'api_keys.key_hash',
+      'api_keys.expires_at',
+      'api_users.id',
+      'api_users.account_id',
+      'api_users.name',
+      'api_users.email_type',
+      'api_users.c_type',
+      'api_users.domain_id',
+    ])
+    .where('api_keys.key_hash', '=', keyHash)
+    .where('api_users.name', '=', apiUser)
+    .executeTakeFirst();
 }
 
 export async function insertKey(

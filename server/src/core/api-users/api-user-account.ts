@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { findAccountWithOwner, sumDailyUsage } from '../accounts/accounts.repo.ts';
 
 /** Free accounts send at most 10 mails a day (product-spec §9). */
 export const FREE_DAILY_QUOTA = 10;
@@ -23,32 +23,12 @@ export function quotaDay(now: number): string {
 }
 
 export async function accountSummary(
-  { db }: Database,
+  database: Database,
   accountId: number,
   now: number,
 ): Promise<AccountSummary> {
-  const row = await db
-    .selectFrom('accounts')
-    .innerJoin('users', (join) =>
-      join.onRef('users.account_id', '=', 'accounts.id').on('users.is_owner', '=', 1),
-    )
-    .select([
-      'accounts.username',
-      'accounts.plan',
-      'accounts.balance_fen',
-      'accounts.daily_quota',
-      'accounts.created_at',
-      'users.email',
-      'users.phone',
-    ])
-    .where('accounts.id', '=', accountId)
-    .executeTakeFirstOrThrow();
-  const used = await db
-    .selectFrom('daily_usage')
-    .select(sql<number>`coalesce(sum(count), 0)`.as('n'))
-    .where('account_id', '=', accountId)
-    .where('day', '=', quotaDay(now))
-    .executeTakeFirst();
+  const row = await findAccountWithOwner(database, accountId);
+  const used = await sumDailyUsage(database, accountId, quotaDay(now));
   return {
     userName: row.username,
     email: row.email,
@@ -56,7 +36,7 @@ export async function accountSummary(
     plan: row.plan,
     balanceFen: Number(row.balance_fen),
     quota: row.daily_quota ?? (row.plan === 'free' ? FREE_DAILY_QUOTA : null),
-    todayUsedQuota: Number(used?.n ?? 0),
+    todayUsedQuota: used,
     createdAt: Number(row.created_at),
   };
 }

@@ -1,6 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
+import { findKeyByCredentials, hashApiKey } from './api-keys.repo.ts';
+
+// Fixtures, the e2e harness and the benchmarks hash their keys through this module.
+export { hashApiKey };
 
 /** Who is sending: the API_USER a client authenticated as, over /apiv2 or SMTP AUTH. */
 export interface ApiCaller {
@@ -10,11 +14,6 @@ export interface ApiCaller {
   emailType: 'trigger' | 'batch';
   cType: 'normal' | 'test';
   domainId: number | null;
-}
-
-/** API_KEYs are 32 random bytes, so one SHA-256 is as strong as a slow hash and costs nothing per send. */
-export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
 const CACHE_MS = 30_000;
@@ -44,22 +43,7 @@ export class ApiUserAuth {
     const hit = this.cache.get(cacheKey);
     if (hit && hit.until > now && hit.keyExpiresAt > now) return hit.caller;
 
-    const row = await this.database.db
-      .selectFrom('api_keys')
-      .innerJoin('api_users', 'api_users.id', 'api_keys.api_user_id')
-      .select([
-        'api_keys.key_hash',
-        'api_keys.expires_at',
-        'api_users.id',
-        'api_users.account_id',
-        'api_users.name',
-        'api_users.email_type',
-        'api_users.c_type',
-        'api_users.domain_id',
-      ])
-      .where('api_keys.key_hash', '=', keyHash)
-      .where('api_users.name', '=', apiUser)
-      .executeTakeFirst();
+    const row = await findKeyByCredentials(this.database, apiUser, keyHash);
     const valid =
       row !== undefined &&
       timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(keyHash)) &&

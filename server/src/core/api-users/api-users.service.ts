@@ -11,7 +11,7 @@ import type {
   SensitiveVerificationService,
   SessionRef,
 } from '../sensitive-verification/sensitive-verification.service.ts';
-import * as keys from './api-keys.ts';
+import * as keys from './api-keys.repo.ts';
 import { type AccountSummary, accountSummary } from './api-user-account.ts';
 import type { ApiUserAuth } from './api-user-auth.ts';
 import * as repo from './api-users.repo.ts';

@@ -1,13 +1,28 @@
 import { AppError } from '@herald/shared';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { appendRequestEvents } from '../mail-events/mail-events.repo.ts';
+import {
+  addDailyUsage,
+  type DailyUsageRow,
+  deleteSendRequests,
+  findDailyUsage,
+  findSendRequests,
+  insertMessageAttachments,
+  insertMessageContents,
+  insertMessageRecipients,
+  insertMessages,
+  insertSendRequests,
+  lockAccounts,
+  markTemplatesUsed,
+  setSynchronousFull,
+  setSynchronousNormal,
+} from './messages.repo.ts';
 import { quotaDay } from './quota.ts';
 import type { AcceptResult, PreparedMessage } from './send.types.ts';
 
 export const SEND_REQUEST_TTL_MS = 3600_000;
-const CHUNK = 200;
 
 /**
  * Writes one batch of prepared messages in one transaction: idempotency replays and quota
@@ -25,11 +40,11 @@ export async function writeBatch(
 ): Promise<(AcceptResult | Error)[]> {
   const db = database.db;
   const sqlite = database.dialect === 'sqlite';
-  if (sqlite) await sql`PRAGMA synchronous = FULL`.execute(db);
+  if (sqlite) await setSynchronousFull(db);
   try {
     return await db.transaction().execute((trx) => writeInTransaction(trx, database, items));
   } finally {
-    if (sqlite) await sql`PRAGMA synchronous = NORMAL`.execute(db);
+    if (sqlite) await setSynchronousNormal(db);
   }
 }
 
@@ -55,7 +70,7 @@ async function writeInTransaction(
     }
   });
   if (accepted.length > 0) {
-    const messageIds = await insertMessages(trx, accepted, now);
+    const messageIds = await insertAccepted(trx, accepted, now);
     await appendRequestEvents(trx, database.dialect, messageIds, now);
   }
   return results as (AcceptResult | Error)[];
@@ -70,20 +85,11 @@ async function replaySendRequests(
 ): Promise<void> {
   const keyed = items.filter((item) => item.sendRequestId !== null);
   if (keyed.length === 0) return;
-  const rows = await trx
-    .selectFrom('send_requests')
-    .select(['id', 'account_id', 'send_request_id', 'message_id', 'email_ids', 'expires_at'])
-    .where(
-      'account_id',
-      'in',
-      keyed.map((item) => item.accountId),
-    )
-    .where(
-      'send_request_id',
-      'in',
-      keyed.map((item) => item.sendRequestId as string),
-    )
-    .execute();
+  const rows = await findSendRequests(
+    trx,
+    keyed.map((item) => item.accountId),
+    keyed.map((item) => item.sendRequestId as string),
+  );
   const live = new Map<string, AcceptResult>();
   const expired: number[] = [];
   for (const row of rows) {
@@ -95,7 +101,7 @@ async function replaySendRequests(
       });
     } else expired.push(Number(row.id));
   }
-  if (expired.length > 0) await trx.deleteFrom('send_requests').where('id', 'in', expired).execute();
+  if (expired.length > 0) await deleteSendRequests(trx, expired);
   items.forEach((item, i) => {
     if (item.sendRequestId === null) return;
     const key = `${item.accountId}\n${item.sendRequestId}`;
@@ -128,15 +134,10 @@ async function applyQuotas(
   // PostgreSQL: several processes may write batches at once; lock the accounts so their usage
   // is read and raised by one of them at a time. SQLite's writer lock already does this.
   if (database.dialect === 'postgres') {
-    await trx.selectFrom('accounts').select('id').where('id', 'in', accounts).forUpdate().execute();
+    await lockAccounts(trx, accounts);
   }
   const day = quotaDay(now);
-  const usage = await trx
-    .selectFrom('daily_usage')
-    .select(['account_id', 'api_user_id', 'count'])
-    .where('day', '=', day)
-    .where('account_id', 'in', accounts)
-    .execute();
+  const usage = await findDailyUsage(trx, day, accounts);
   const perAccount = new Map<number, number>();
   const perApiUser = new Map<number, number>();
   for (const row of usage) {
@@ -161,104 +162,17 @@ async function applyQuotas(
 }
 
 /** Inserts the messages, their bodies and recipients; answers the new messages' row ids. */
-async function insertMessages(trx: Kysely<DB>, items: PreparedMessage[], now: number): Promise<number[]> {
-  const ids = new Map<string, number>();
-  for (const chunk of chunks(items, CHUNK)) {
-    const rows = await trx
-      .insertInto('messages')
-      .values(
-        chunk.map((m) => ({
-          account_id: m.accountId,
-          api_user_id: m.apiUserId,
-          message_id: m.messageId,
-          source: m.source,
-          email_type: m.emailType,
-          from_address: m.fromAddress,
-          from_name: m.fromName,
-          reply_to: m.replyTo,
-          subject: m.subject,
-          content_summary: m.contentSummary,
-          label_id: m.labelId,
-          template_id: m.templateId,
-          headers: m.headers,
-          xsmtpapi: m.xsmtpapi,
-          use_notification: m.useNotification ? 1 : 0,
-          individual: m.individual ? 1 : 0,
-          recipient_count: m.recipients.length,
-          size_bytes: m.sizeBytes,
-          created_at: now,
-        })),
-      )
-      .returning(['id', 'message_id'])
-      .execute();
-    for (const row of rows) ids.set(row.message_id, Number(row.id));
-  }
+async function insertAccepted(trx: Kysely<DB>, items: PreparedMessage[], now: number): Promise<number[]> {
+  const ids = await insertMessages(trx, items, now);
   const idOf = (m: PreparedMessage) => ids.get(m.messageId) as number;
-
-  for (const chunk of chunks(items, CHUNK)) {
-    await trx
-      .insertInto('message_contents')
-      .values(
-        chunk.map((m) => ({
-          message_id: idOf(m),
-          account_id: m.accountId,
-          html: m.html,
-          plain: m.plain,
-          mime: m.mime,
-        })),
-      )
-      .execute();
-  }
-
-  const attachments = items.flatMap((m) =>
-    m.attachments.map((a) => ({
-      message_id: idOf(m),
-      account_id: m.accountId,
-      filename: a.filename,
-      content_type: a.contentType,
-      content: a.content,
-    })),
-  );
-  for (const chunk of chunks(attachments, 20))
-    await trx.insertInto('message_attachments').values(chunk).execute();
-
-  const recipients = items.flatMap((m) =>
-    m.recipients.map((r) => ({
-      account_id: m.accountId,
-      message_id: idOf(m),
-      rcpt_index: r.index,
-      email_id: r.emailId,
-      recipient: r.recipient,
-      recipient_domain: r.domain,
-      kind: r.kind,
-      status: 'requested',
-      vars: r.vars,
-      next_attempt_at: now,
-      created_at: now,
-      updated_at: now,
-    })),
-  );
-  for (const chunk of chunks(recipients, CHUNK * 2)) {
-    await trx.insertInto('message_recipients').values(chunk).execute();
-  }
+  await insertMessageContents(trx, items, idOf);
+  await insertMessageAttachments(trx, items, idOf);
+  await insertMessageRecipients(trx, items, idOf, now);
 
   const keyed = items.filter((m) => m.sendRequestId !== null);
-  if (keyed.length > 0) {
-    await trx
-      .insertInto('send_requests')
-      .values(
-        keyed.map((m) => ({
-          account_id: m.accountId,
-          send_request_id: m.sendRequestId as string,
-          message_id: m.messageId,
-          email_ids: JSON.stringify(m.recipients.map((r) => r.emailId)),
-          expires_at: now + SEND_REQUEST_TTL_MS,
-        })),
-      )
-      .execute();
-  }
+  if (keyed.length > 0) await insertSendRequests(trx, keyed, now + SEND_REQUEST_TTL_MS);
 
-  const usage = new Map<string, { account_id: number; api_user_id: number; day: string; count: number }>();
+  const usage = new Map<string, DailyUsageRow>();
   const day = quotaDay(now);
   for (const m of items) {
     const key = `${m.accountId}\n${m.apiUserId}`;
@@ -266,29 +180,9 @@ async function insertMessages(trx: Kysely<DB>, items: PreparedMessage[], now: nu
     row.count += m.recipients.length;
     usage.set(key, row);
   }
-  await trx
-    .insertInto('daily_usage')
-    .values([...usage.values()])
-    .onConflict((oc) =>
-      oc
-        .columns(['account_id', 'day', 'api_user_id'])
-        .doUpdateSet((eb) => ({ count: eb('daily_usage.count', '+', eb.ref('excluded.count')) })),
-    )
-    .execute();
+  await addDailyUsage(trx, [...usage.values()]);
 
   const templates = [...new Set(items.map((m) => m.templateId).filter((id): id is number => id !== null))];
-  if (templates.length > 0) {
-    await trx
-      .updateTable('email_templates')
-      .set({ last_used_at: now })
-      .where('id', 'in', templates)
-      .execute();
-  }
+  if (templates.length > 0) await markTemplatesUsed(trx, templates, now);
   return [...ids.values()];
-}
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
