@@ -15,6 +15,8 @@ const env = {
 const result = spawnSync(
   process.execPath,
   [
+    '--import',
+    './scripts/test-flush-reports.ts',
     '--test',
     '--test-force-exit',
     '--test-concurrency=2',
