@@ -54,6 +54,7 @@ const envSchema = z.object({
   HERALD_BOUNCE_DOMAIN: z.string().optional(),
   HERALD_VERP_SECRET: z.string().optional(),
   HERALD_RELAY_URL: z.string().optional(),
+  HERALD_RELAY_ALLOW_PRIVATE: z.enum(['0', '1', 'true', 'false']).default('0'),
   HERALD_DESTINATION_LIMITS: z.string().optional(),
   HERALD_RETRY_FIRST_MS: positiveInt.default(60_000),
   HERALD_RETRY_MAX_MS: positiveInt.default(2 * 60 * 60_000),

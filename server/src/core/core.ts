@@ -199,7 +199,10 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     sqliteFile: config.database.kind === 'sqlite' ? config.database.file : undefined,
   });
   const humanCheck = new HumanCheck(slider, captcha);
-  const senderConfigs = new SenderConfigsService(database);
+  const senderConfigs = new SenderConfigsService(database, {
+    secretBox,
+    relayAllowPrivate: config.delivery.relayAllowPrivate,
+  });
   const suppression = new SuppressionService(database, {
     skipsInterception: (accountId) => senderConfigs.skipsInterception(accountId),
   });

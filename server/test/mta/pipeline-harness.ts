@@ -22,6 +22,8 @@ export interface PipelineHarness {
   dns: DnsServer;
   mx: SmtpMx;
   sender: SendFixture & { caller: ApiCaller; dkimTxt: Record<string, string> };
+  /** Another account with its own verified domain, DKIM key and API_USER. */
+  addSender(): Promise<SendFixture & { caller: ApiCaller }>;
   /** Accepts one mail through core.send and returns its emailIds. */
   send(fields: Record<string, string>, caller?: ApiCaller): Promise<string[]>;
   recipient(emailId: string): Promise<Record<string, unknown>>;
@@ -55,32 +57,37 @@ export async function startPipeline(
       ...options.env,
     },
   });
-  const fixture = await createSendFixture(t.core.database);
-  const key = await createDkimKey(t.core.secretBox, fixture.accountId);
-  await t.core.database.db
-    .updateTable('sending_domains')
-    .set({
-      dkim_selector: key.selector,
-      dkim_public_key: key.publicKey,
-      dkim_private_key_sealed: key.privateKeySealed,
-    })
-    .where('account_id', '=', fixture.accountId)
-    .execute();
   const emailType = options.emailType ?? 'trigger';
-  await t.core.database.db
-    .updateTable('api_users')
-    .set({ email_type: emailType })
-    .where('id', '=', fixture.apiUserId)
-    .execute();
-  const caller: ApiCaller = {
-    accountId: fixture.accountId,
-    apiUserId: fixture.apiUserId,
-    apiUser: fixture.apiUser,
-    emailType,
-    cType: 'normal',
-    domainId: null,
+  const dkimTxt: Record<string, string> = {};
+  const addSender = async () => {
+    const fixture = await createSendFixture(t.core.database);
+    const key = await createDkimKey(t.core.secretBox, fixture.accountId);
+    await t.core.database.db
+      .updateTable('sending_domains')
+      .set({
+        dkim_selector: key.selector,
+        dkim_public_key: key.publicKey,
+        dkim_private_key_sealed: key.privateKeySealed,
+      })
+      .where('account_id', '=', fixture.accountId)
+      .execute();
+    await t.core.database.db
+      .updateTable('api_users')
+      .set({ email_type: emailType })
+      .where('id', '=', fixture.apiUserId)
+      .execute();
+    dkimTxt[`${key.selector}._domainkey.${fixture.domain}`] = dkimRecordValue(key.publicKey);
+    const caller: ApiCaller = {
+      accountId: fixture.accountId,
+      apiUserId: fixture.apiUserId,
+      apiUser: fixture.apiUser,
+      emailType,
+      cType: 'normal',
+      domainId: null,
+    };
+    return { ...fixture, caller };
   };
-  const dkimTxt = { [`${key.selector}._domainkey.${fixture.domain}`]: dkimRecordValue(key.publicKey) };
+  const { caller, ...fixture } = await addSender();
   if (options.start !== false) t.core.delivery.start();
 
   const recipient = async (emailId: string) =>
@@ -94,6 +101,7 @@ export async function startPipeline(
     dns,
     mx,
     sender: { ...fixture, caller, dkimTxt },
+    addSender,
     async send(fields, who = caller) {
       const result = await t.core.send.send(who, {
         from: `news@${fixture.domain}`,

@@ -10,6 +10,13 @@ import { closeSmtp, listenSmtp } from '../../src/smtp/listen.ts';
 import { verify } from './dkim-helpers.ts';
 import { type PipelineHarness, startPipeline } from './pipeline-harness.ts';
 
+interface Relayed {
+  user: string | undefined;
+  rcpt: string[];
+  secure: boolean;
+  raw: string;
+}
+
 /** Bounces after delivery, relay mode, per-destination rate limits and batch-mail headers. */
 describe('delivery pipeline: bounces, relay, limits, batch mail', () => {
   const harnesses: PipelineHarness[] = [];
@@ -83,8 +90,9 @@ describe('delivery pipeline: bounces, relay, limits, batch mail', () => {
     );
   });
 
-  it('relay mode: everything goes to the smart host, with STARTTLS and AUTH', async () => {
-    const received: { user: string | undefined; rcpt: string[]; secure: boolean; raw: string }[] = [];
+  /** A smart host on loopback: STARTTLS, AUTH as relayuser, catching what it is given. */
+  async function startRelay(): Promise<{ port: number; received: Relayed[] }> {
+    const received: Relayed[] = [];
     const tls = testTls();
     const relay = new SMTPServer({
       key: tls.key,
@@ -112,7 +120,11 @@ describe('delivery pipeline: bounces, relay, limits, batch mail', () => {
       },
     });
     servers.push(relay);
-    const port = (await listenSmtp(relay, 0, '127.0.0.1')).port;
+    return { port: (await listenSmtp(relay, 0, '127.0.0.1')).port, received };
+  }
+
+  it('relay mode: everything goes to the smart host, with STARTTLS and AUTH', async () => {
+    const { port, received } = await startRelay();
     const h = await startPipeline({
       env: {
         HERALD_RELAY_URL: `smtp://relayuser:${encodeURIComponent('s3cret p@ss')}@127.0.0.1:${port}?insecure=1&starttls=required`,
@@ -132,6 +144,89 @@ describe('delivery pipeline: bounces, relay, limits, batch mail', () => {
     assert.deepEqual(received[0]?.rcpt, ['someone@elsewhere.example']);
     assert.equal(h.mx.messages.length, 0, 'nothing went to the MX');
     assert.equal((await verify(Buffer.from(received[0]?.raw ?? ''), h.sender.dkimTxt)).result, 'pass');
+  });
+
+  it("an account's own relay: its mail goes to its smart host with AUTH, another account's to the MX", async () => {
+    const { port, received } = await startRelay();
+    const h = await startPipeline({ env: { HERALD_RELAY_ALLOW_PRIVATE: '1' } });
+    harnesses.push(h);
+    const configs = h.t.core.senderConfigs;
+    const relayInput = {
+      host: '127.0.0.1',
+      port,
+      security: 'starttls',
+      requireTls: true,
+      verifyCertificate: false,
+      username: 'relayuser',
+      password: 's3cret p@ss',
+    };
+    const saved = await configs.save(h.sender.accountId, 'relay', relayInput);
+    assert.equal(saved.entries[0]?.hasPassword, true);
+    assert.equal(saved.entries[0]?.password, undefined, 'the password is never shown');
+    assert.equal(saved.entries[0]?.passwordSealed, undefined);
+    const stored = await h.t.core.database.db
+      .selectFrom('sender_config_entries')
+      .select('settings')
+      .where('account_id', '=', h.sender.accountId)
+      .where('kind', '=', 'relay')
+      .executeTakeFirstOrThrow();
+    assert.doesNotMatch(stored.settings, /s3cret/, 'the password is sealed at rest');
+
+    const [viaRelay] = await h.send({ to: 'someone@dest.test', subject: 'Via my relay', html: '<p>x</p>' });
+    assert.ok(viaRelay);
+    await h.waitForStatus(viaRelay, 'delivered');
+    assert.equal(received.length, 1);
+    assert.equal(received[0]?.user, 'relayuser');
+    assert.equal(received[0]?.secure, true);
+    assert.deepEqual(received[0]?.rcpt, ['someone@dest.test']);
+    assert.equal((await verify(Buffer.from(received[0]?.raw ?? ''), h.sender.dkimTxt)).result, 'pass');
+    assert.equal((await h.recipient(viaRelay)).mx_host, '127.0.0.1');
+
+    const other = await h.addSender();
+    const [direct] = await h.send(
+      { from: `news@${other.domain}`, to: 'other@dest.test', subject: 'Direct', html: '<p>y</p>' },
+      other.caller,
+    );
+    assert.ok(direct);
+    const [mail] = await h.mx.waitForMessages(1);
+    assert.deepEqual(mail?.rcptTo, ['other@dest.test']);
+    assert.equal(received.length, 1, "the other account's mail did not go through the relay");
+
+    // Saved again without a password: the stored one is kept; switched off: straight to the MX.
+    await configs.save(h.sender.accountId, 'relay', { ...relayInput, password: '' });
+    const [kept] = await h.send({ to: 'again@dest.test', subject: 'Kept', html: '<p>z</p>' });
+    assert.ok(kept);
+    await h.waitForStatus(kept, 'delivered');
+    assert.equal(received.length, 2);
+    await configs.setSwitch(h.sender.accountId, 'relay', false);
+    const [off] = await h.send({ to: 'off@dest.test', subject: 'Off', html: '<p>w</p>' });
+    assert.ok(off);
+    await h.mx.waitForMessages(2);
+    assert.equal(received.length, 2);
+  });
+
+  it("an account's relay on an internal address: refused when saved, deferred when its name resolves to one", async () => {
+    const h = await startPipeline();
+    harnesses.push(h);
+    const configs = h.t.core.senderConfigs;
+    await assert.rejects(
+      configs.save(h.sender.accountId, 'relay', { host: '10.1.2.3', port: 587 }),
+      (error: Error & { code?: string }) => error.code === 'SENDER_RELAY_ADDRESS_REFUSED',
+    );
+    await assert.rejects(
+      configs.save(h.sender.accountId, 'relay', { host: 'smtp.relay.test', username: 'someone' }),
+      (error: Error & { code?: string }) => error.code === 'SENDER_RELAY_PASSWORD_REQUIRED',
+    );
+    h.dns.set('smtp.relay.test', 'A', ['127.0.0.1']);
+    await configs.save(h.sender.accountId, 'relay', { host: 'smtp.relay.test', port: 2525 });
+    const [emailId] = await h.send({ to: 'someone@dest.test', subject: 'Nope', html: '<p>x</p>' });
+    assert.ok(emailId);
+    const row = await h.waitForStatus(emailId, 'deferred');
+    assert.match(
+      String(row.last_reply),
+      /relay smtp\.relay\.test is an internal or reserved address \(127\.0\.0\.1\)/,
+    );
+    assert.equal(h.mx.messages.length, 0);
   });
 
   it('per-destination rate limit: arrivals at the MX are spaced by the configured rate', async () => {

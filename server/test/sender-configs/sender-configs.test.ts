@@ -274,6 +274,84 @@ describe('sender configurations', () => {
     assert.equal(fieldMessage(unknown)?.message, '未知的发信配置类型');
   });
 
+  it('smart-host relay: rules in both languages, a write-only password, removable, what the pipeline reads', async () => {
+    await expectRule(
+      'relay',
+      { host: 'not a host' },
+      'host',
+      'Enter the relay host as a domain name or IP address, e.g. smtp.example.com',
+      '请输入中继服务器的域名或IP地址，例如 smtp.example.com',
+    );
+    await expectRule(
+      'relay',
+      { host: 'smtp.relay.example', port: '70000' },
+      'port',
+      'The port is a whole number from 1 to 65535, usually 587 (STARTTLS) or 465 (TLS)',
+      '端口为1-65535的整数，常用587（STARTTLS）或465（TLS）',
+    );
+    await expectRule(
+      'relay',
+      { host: 'smtp.relay.example', password: 'x' },
+      'username',
+      'Enter the username that goes with the password',
+      '填写了密码时请同时填写用户名',
+    );
+    const internal = await save('relay', { host: '192.168.1.10' }, 'zh-cn');
+    assert.equal(internal.statusCode, 400);
+    assert.equal(internal.json().error, '中继服务器不能是内网或保留地址：192.168.1.10');
+    const noPassword = await save('relay', { host: 'smtp.relay.example', username: 'mailer' });
+    assert.equal(noPassword.statusCode, 400);
+    assert.equal(noPassword.json().error, 'Enter the password of the relay user mailer');
+
+    const body = {
+      host: 'SMTP.Relay.Example',
+      security: 'tls',
+      port: '465',
+      username: 'mailer',
+      password: 'pw-123',
+    };
+    const saved = await save('relay', body);
+    assert.equal(saved.statusCode, 201, saved.body);
+    const entry = saved.json().data.entries[0];
+    assert.deepEqual(
+      { ...entry, id: undefined, createdAt: undefined, updatedAt: undefined },
+      {
+        id: undefined,
+        host: 'smtp.relay.example',
+        port: 465,
+        security: 'tls',
+        requireTls: true,
+        verifyCertificate: true,
+        username: 'mailer',
+        hasPassword: true,
+        createdAt: undefined,
+        updatedAt: undefined,
+      },
+    );
+    assert.doesNotMatch(
+      (await call('GET', '/v3/api/sendConfig/relay', a.owner)).body,
+      /pw-123|passwordSealed/,
+    );
+    const relay = await policy().relayFor(a.accountId);
+    assert.deepEqual(relay?.settings, {
+      host: 'smtp.relay.example',
+      port: 465,
+      security: 'tls',
+      requireTls: true,
+      rejectUnauthorized: true,
+      auth: { user: 'mailer', pass: 'pw-123' },
+      describe: 'smtps://mailer@smtp.relay.example:465',
+    });
+    assert.equal(await policy().relayFor(b.accountId), null, 'another account routes as before');
+
+    const theirs = await call('DELETE', `/v3/api/sendConfig/relay/${entry.id}`, b.owner);
+    assert.equal(theirs.statusCode, 404);
+    const removed = await call('DELETE', `/v3/api/sendConfig/relay/${entry.id}`, a.owner);
+    assert.equal(removed.statusCode, 204);
+    assert.equal(await policy().relayFor(a.accountId), null);
+    assert.deepEqual((await call('GET', '/v3/api/sendConfig/relay', a.owner)).json().data.entries, []);
+  });
+
   it("another account's entries are a 404; settings need code 13", async () => {
     const mine = (await save('tls', { domain: 'private.example' }, 'en', b)).json().data.entries[0];
     for (const [method, body] of [

@@ -2,6 +2,8 @@ import { PERMISSIONS } from '@herald/shared/permissions';
 import {
   AD_POSITIONS,
   NO_DISTURB_CYCLES,
+  RELAY_DEFAULT_PORT,
+  RELAY_SECURITY,
   SENDER_CONFIG_INPUTS,
   type SenderConfigKind,
 } from '@herald/shared/schemas/sender-config.schema';
@@ -37,19 +39,27 @@ import { useCan } from '../../components/use-can.ts';
 
 type Values = Record<string, unknown>;
 
-/** One kind of sender configuration: its switch, its form and, for list kinds, its entries. */
+/**
+ * One kind of sender configuration: its switch, its form and, for list kinds, its entries. A
+ * single-entry kind fills its form from its entry (`toValues`), else from `defaults`; `fields` and
+ * `footer` may depend on that entry.
+ */
 function SenderConfigTab({
   kind,
   fields,
   columns,
   list,
   toValues,
+  defaults,
+  footer,
 }: {
   kind: SenderConfigKind;
-  fields: ReactNode;
+  fields: ReactNode | ((current: SenderConfigEntry | undefined) => ReactNode);
   columns?: { title: string; render: (e: SenderConfigEntry) => ReactNode }[];
   list?: boolean;
   toValues?: (entry: SenderConfigEntry) => Values;
+  defaults?: Values;
+  footer?: (current: SenderConfigEntry | undefined, refresh: () => Promise<void>) => ReactNode;
 }) {
   const { t } = useTranslation();
   const queries = useQueryClient();
@@ -58,8 +68,8 @@ function SenderConfigTab({
   const canEdit = useCan(PERMISSIONS.EMAIL_SETTINGS, 'full');
   const config = useQuery({ queryKey: ['senderConfigs', kind], queryFn: () => fetchSenderConfig(kind) });
   const refresh = () => queries.invalidateQueries({ queryKey: ['senderConfigs', kind] });
-  const current = config.data?.entries[0];
-  const initial = !list && current && toValues ? toValues(current) : undefined;
+  const current = list ? undefined : config.data?.entries[0];
+  const initial = current && toValues ? toValues(current) : defaults;
 
   const submit = async (values: Values) => {
     if (!checkWithSchema(form, SENDER_CONFIG_INPUTS[kind], values)) return;
@@ -105,7 +115,7 @@ function SenderConfigTab({
             onFinish={submit}
             style={{ marginBottom: 16, rowGap: 8 }}
           >
-            {fields}
+            {typeof fields === 'function' ? fields(current) : fields}
             <Form.Item>
               <Button type="primary" htmlType="submit" loading={saving} className="sender-config-save">
                 {list ? t('senderConfigs.add') : t('senderConfigs.save')}
@@ -114,6 +124,7 @@ function SenderConfigTab({
           </Form>
         </Can>
       )}
+      {config.data && footer?.(current, refresh)}
       {list && columns && (
         <Table<SenderConfigEntry>
           rowKey="id"
@@ -153,10 +164,16 @@ function SenderConfigTab({
   );
 }
 
+/** A relay as a URL without its password, e.g. smtp://mailer@smtp.example.com:587. */
+function describeRelay(e: SenderConfigEntry): string {
+  const scheme = e.security === 'tls' ? 'smtps' : 'smtp';
+  return `${scheme}://${e.username ? `${String(e.username)}@` : ''}${String(e.host)}:${String(e.port)}`;
+}
+
 /**
  * Sender configurations (console-spec §2 /sendSetting/sender, §7 /sendConfig/*): fixed from,
  * fixed mail_from, AD mark, TLS receiver domains, do-not-disturb windows, send without
- * interception and bounce settings, each with its on/off switch. The forms check with the shared
+ * interception, bounce settings and the account's smart-host relay, each with its on/off switch. The forms check with the shared
  * schemas (product-spec §5 "Do-not-disturb: end not before start; day numbers required …").
  */
 export default function SendersPage() {
@@ -324,6 +341,93 @@ export default function SendersPage() {
                 <Input placeholder="ops@example.com" className="sender-bounce-address" />
               </Form.Item>
             </>
+          }
+        />
+      ),
+    },
+    {
+      key: 'relay',
+      label: t('senderConfigs.relay'),
+      children: (
+        <SenderConfigTab
+          kind="relay"
+          defaults={{
+            port: RELAY_DEFAULT_PORT,
+            security: 'starttls',
+            requireTls: true,
+            verifyCertificate: true,
+          }}
+          toValues={(e) => ({
+            host: e.host,
+            port: e.port,
+            security: e.security,
+            requireTls: e.requireTls,
+            verifyCertificate: e.verifyCertificate,
+            username: e.username,
+            password: '',
+          })}
+          fields={(current) => (
+            <>
+              <Form.Item name="host" label={t('senderConfigs.relayHost')}>
+                <Input placeholder="smtp.example.com" className="relay-host" />
+              </Form.Item>
+              <Form.Item name="port" label={t('senderConfigs.relayPort')}>
+                <Input placeholder="587" className="relay-port" style={{ width: 90 }} />
+              </Form.Item>
+              <Form.Item name="security" label={t('senderConfigs.relaySecurity')}>
+                <Select
+                  style={{ width: 180 }}
+                  className="relay-security"
+                  options={RELAY_SECURITY.map((s) => ({ value: s, label: t(`senderConfigs.security_${s}`) }))}
+                />
+              </Form.Item>
+              <Form.Item name="requireTls" label={t('senderConfigs.relayRequireTls')} valuePropName="checked">
+                <Switch className="relay-require-tls" />
+              </Form.Item>
+              <Form.Item
+                name="verifyCertificate"
+                label={t('senderConfigs.relayVerifyCertificate')}
+                valuePropName="checked"
+              >
+                <Switch className="relay-verify-certificate" />
+              </Form.Item>
+              <Form.Item name="username" label={t('senderConfigs.relayUsername')}>
+                <Input className="relay-username" autoComplete="off" />
+              </Form.Item>
+              <Form.Item name="password" label={t('senderConfigs.relayPassword')}>
+                <Input.Password
+                  className="relay-password"
+                  autoComplete="new-password"
+                  placeholder={current?.hasPassword ? t('senderConfigs.relayPasswordKept') : undefined}
+                  style={{ width: 260 }}
+                />
+              </Form.Item>
+            </>
+          )}
+          footer={(current, refresh) =>
+            current ? (
+              <Typography.Paragraph className="relay-current">
+                {t('senderConfigs.relayCurrent', { relay: describeRelay(current) })}{' '}
+                <Can code={PERMISSIONS.EMAIL_SETTINGS} level="full">
+                  <Popconfirm
+                    title={t('senderConfigs.relayRemoveConfirm')}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={async () => {
+                      await deleteSenderConfig('relay', current.id);
+                      await refresh();
+                    }}
+                  >
+                    <Button type="link" danger className="relay-remove">
+                      {t('senderConfigs.relayRemove')}
+                    </Button>
+                  </Popconfirm>
+                </Can>
+              </Typography.Paragraph>
+            ) : (
+              <Typography.Paragraph type="secondary" className="relay-current">
+                {t('senderConfigs.relayNone')}
+              </Typography.Paragraph>
+            )
           }
         />
       ),

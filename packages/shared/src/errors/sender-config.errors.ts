@@ -27,4 +27,14 @@ export const SENDER_CONFIG_ERRORS = {
     'zh-cn': 'mail_from 域名必须是您的发信域名或其子域名：{name}',
     en: 'The mail_from domain must be one of your sending domains or a subdomain of one: {name}',
   },
+  SENDER_RELAY_PASSWORD_REQUIRED: {
+    status: 400,
+    'zh-cn': '请输入中继服务器用户{name}的密码',
+    en: 'Enter the password of the relay user {name}',
+  },
+  SENDER_RELAY_ADDRESS_REFUSED: {
+    status: 400,
+    'zh-cn': '中继服务器不能是内网或保留地址：{address}',
+    en: 'The relay cannot be an internal or reserved address: {address}',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

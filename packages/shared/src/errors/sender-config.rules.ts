@@ -62,4 +62,24 @@ export const SENDER_CONFIG_RULES = {
     'zh-cn': '未知的发信配置类型',
     en: 'Unknown sender configuration',
   },
+  senderRelayHost: {
+    'zh-cn': '请输入中继服务器的域名或IP地址，例如 smtp.example.com',
+    en: 'Enter the relay host as a domain name or IP address, e.g. smtp.example.com',
+  },
+  senderRelayPort: {
+    'zh-cn': '端口为1-65535的整数，常用587（STARTTLS）或465（TLS）',
+    en: 'The port is a whole number from 1 to 65535, usually 587 (STARTTLS) or 465 (TLS)',
+  },
+  senderRelaySecurity: {
+    'zh-cn': '请选择加密方式：STARTTLS 或 TLS',
+    en: 'Choose the encryption: STARTTLS or TLS',
+  },
+  senderRelayCredentialLength: {
+    'zh-cn': '用户名和密码最多255个字符',
+    en: 'The username and password have at most 255 characters',
+  },
+  senderRelayUsernameRequired: {
+    'zh-cn': '填写了密码时请同时填写用户名',
+    en: 'Enter the username that goes with the password',
+  },
 } as const satisfies RuleMessages;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseIp } from '../ip-ranges.ts';
 import type { ValidationKey } from '../validation.ts';
 import { isDomainName } from './domain.schema.ts';
 
@@ -20,6 +21,7 @@ export const SENDER_CONFIG_KINDS = [
   'nodisturb',
   'intercept',
   'bounce',
+  'relay',
 ] as const;
 export type SenderConfigKind = (typeof SENDER_CONFIG_KINDS)[number];
 /** Kinds holding a list of entries (several receiving domains, windows, TLS domains). */
@@ -27,6 +29,11 @@ export const SENDER_CONFIG_LIST_KINDS = [
   'from',
   'tls',
   'nodisturb',
+] as const satisfies readonly SenderConfigKind[];
+/** Kinds whose entries can be deleted by id: the list kinds, and the smart-host relay. */
+export const SENDER_CONFIG_REMOVABLE_KINDS = [
+  ...SENDER_CONFIG_LIST_KINDS,
+  'relay',
 ] as const satisfies readonly SenderConfigKind[];
 /** Entries per list kind. */
 export const SENDER_CONFIG_MAX_ENTRIES = 100;
@@ -171,6 +178,53 @@ export const senderBounceInputSchema = z
   }));
 export type SenderBounceInput = z.infer<typeof senderBounceInputSchema>;
 
+export const RELAY_SECURITY = ['starttls', 'tls'] as const;
+export type RelaySecurity = (typeof RELAY_SECURITY)[number];
+export const RELAY_CREDENTIAL_MAX = 255;
+export const RELAY_DEFAULT_PORT = 587;
+
+/**
+ * The account's smart host (issue 6 "a smart-host relay (host, port, TLS, auth) set for the
+ * deployment or per account"): when set and switched on, all of the account's mail goes to this
+ * host instead of the recipients' MX hosts. `starttls` upgrades on port 587 or 25 (and insists
+ * when `requireTls`); `tls` speaks TLS from the start (port 465). The password is write-only:
+ * left empty on a change, the stored one is kept.
+ */
+export const senderRelayInputSchema = z
+  .object({
+    host: z
+      .string(rule('senderRelayHost'))
+      .trim()
+      .toLowerCase()
+      .refine((v) => isDomainName(v) || parseIp(v.replace(/^\[|\]$/g, '')) !== null, rule('senderRelayHost')),
+    port: z.preprocess(
+      (value) => (value === undefined || value === '' || value === null ? RELAY_DEFAULT_PORT : value),
+      z.coerce
+        .number(rule('senderRelayPort'))
+        .int(rule('senderRelayPort'))
+        .min(1, rule('senderRelayPort'))
+        .max(65_535, rule('senderRelayPort')),
+    ),
+    security: z.enum(RELAY_SECURITY, rule('senderRelaySecurity')).default('starttls'),
+    requireTls: senderSwitchSchema.default(true),
+    verifyCertificate: senderSwitchSchema.default(true),
+    username: z
+      .string(rule('senderRelayCredentialLength'))
+      .trim()
+      .max(RELAY_CREDENTIAL_MAX, rule('senderRelayCredentialLength'))
+      .default(''),
+    password: z
+      .string(rule('senderRelayCredentialLength'))
+      .max(RELAY_CREDENTIAL_MAX, rule('senderRelayCredentialLength'))
+      .default(''),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password && !value.username) {
+      ctx.addIssue({ code: 'custom', path: ['username'], message: 'senderRelayUsernameRequired' });
+    }
+  });
+export type SenderRelayInput = z.infer<typeof senderRelayInputSchema>;
+
 export const senderConfigKindSchema = z.enum(SENDER_CONFIG_KINDS, rule('senderConfigKind'));
 
 export const senderStatusInputSchema = z.object({
@@ -188,6 +242,7 @@ export const SENDER_CONFIG_INPUTS = {
   nodisturb: noDisturbInputSchema,
   intercept: senderInterceptInputSchema,
   bounce: senderBounceInputSchema,
+  relay: senderRelayInputSchema,
 } as const;
 
 export const senderConfigIdSchema = z.coerce

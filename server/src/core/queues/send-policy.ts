@@ -58,4 +58,8 @@ export class AccountSendPolicy implements SendPolicy {
   async requiresTls(accountId: number, recipientDomain: string): Promise<boolean> {
     return tlsRequired(await this.senderConfigs.snapshot(accountId), recipientDomain);
   }
+
+  async relayFor(accountId: number) {
+    return (await this.senderConfigs.snapshot(accountId)).relay;
+  }
 }

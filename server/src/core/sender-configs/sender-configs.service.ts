@@ -3,13 +3,18 @@ import {
   ALL_RECEIVING_DOMAINS,
   AppError,
   type NoDisturbInput,
+  parseIp,
   SENDER_CONFIG_INPUTS,
   SENDER_CONFIG_KINDS,
   SENDER_CONFIG_LIST_KINDS,
   SENDER_CONFIG_MAX_ENTRIES,
   type SenderConfigKind,
+  type SenderRelayInput,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
+import type { AccountRelay } from '../../mta/pipeline/policies.ts';
+import type { SecretBox } from '../security/secret-box.ts';
+import { isRefusedAddress } from '../webhooks/url-guard.ts';
 import { DEFAULT_TIME_ZONE, type NoDisturbWindow } from './no-disturb.ts';
 import * as repo from './sender-configs.repo.ts';
 
@@ -35,7 +40,12 @@ export interface SenderSnapshot {
   skipsInterception: boolean;
   bounce: { forward: boolean; address: string | null };
   timeZone: string;
+  /** The account's own smart host, its password opened; null when none is set or it is off. */
+  relay: AccountRelay | null;
 }
+
+/** A relay entry as stored: the input without its password, which is sealed. */
+type StoredRelay = Omit<SenderRelayInput, 'password'> & { passwordSealed?: string };
 
 const LIST_KINDS: ReadonlySet<string> = new Set(SENDER_CONFIG_LIST_KINDS);
 /** Kinds that are on until switched off; `intercept` is only a switch and starts off. */
@@ -65,12 +75,19 @@ function describe(kind: SenderConfigKind, settings: Record<string, unknown>): st
   return keyOf(kind, settings) || kind;
 }
 
-const view = (row: repo.EntryRow): SenderConfigEntry => ({
-  id: Number(row.id),
-  ...(JSON.parse(row.settings) as Record<string, unknown>),
-  createdAt: Number(row.created_at),
-  updatedAt: Number(row.updated_at),
-});
+/** An entry as the console sees it; a relay's sealed password never leaves, only whether one is set. */
+const view = (row: repo.EntryRow): SenderConfigEntry => {
+  const { passwordSealed, ...settings } = JSON.parse(row.settings) as Record<string, unknown>;
+  return {
+    id: Number(row.id),
+    ...settings,
+    ...(row.kind === 'relay' ? { hasPassword: typeof passwordSealed === 'string' } : {}),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+};
+
+const relayContext = (accountId: number) => `sender-relay:${accountId}`;
 
 /**
  * Sender configurations (`/sendConfig/*`): fixed from per receiving domain, fixed mail_from, AD
@@ -84,13 +101,30 @@ export class SenderConfigsService {
   private readonly now: () => number;
   private readonly ttlMs: number;
   private readonly timeZone: string;
+  private readonly secretBox: SecretBox | undefined;
+  private readonly relayAllowPrivate: boolean;
   private readonly cache = new Map<number, { at: number; value: Promise<SenderSnapshot> }>();
 
-  constructor(database: Database, options: { now?: () => number; ttlMs?: number; timeZone?: string } = {}) {
+  /**
+   * `secretBox` seals relay passwords (required to save or use one); `relayAllowPrivate` lets a
+   * relay be an internal address (HERALD_RELAY_ALLOW_PRIVATE).
+   */
+  constructor(
+    database: Database,
+    options: {
+      now?: () => number;
+      ttlMs?: number;
+      timeZone?: string;
+      secretBox?: SecretBox;
+      relayAllowPrivate?: boolean;
+    } = {},
+  ) {
     this.database = database;
     this.now = options.now ?? Date.now;
     this.ttlMs = options.ttlMs ?? 5000;
     this.timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+    this.secretBox = options.secretBox;
+    this.relayAllowPrivate = options.relayAllowPrivate ?? false;
   }
 
   async get(accountId: number, kind: SenderConfigKind): Promise<SenderConfigView> {
@@ -226,6 +260,7 @@ export class SenderConfigsService {
     const bounce = rows.find((r) => r.kind === 'bounce');
     const bounceSettings =
       bounce && on.bounce ? (JSON.parse(bounce.settings) as SenderSnapshot['bounce']) : null;
+    const relay = on.relay ? rows.find((r) => r.kind === 'relay') : undefined;
     return {
       fromPrefixes: new Map(of('from').map((s) => [String(s.receiveDomain), String(s.fromPrefix)])),
       mailFromDomain: mailFrom ? String(mailFrom.domain) : null,
@@ -235,7 +270,51 @@ export class SenderConfigsService {
       skipsInterception: on.intercept,
       bounce: bounceSettings ?? { forward: false, address: null },
       timeZone: this.timeZone,
+      relay: relay ? this.openRelay(accountId, relay) : null,
     };
+  }
+
+  private openRelay(accountId: number, row: repo.EntryRow): AccountRelay {
+    const stored = JSON.parse(row.settings) as StoredRelay;
+    const pass = stored.passwordSealed ? this.box().open(stored.passwordSealed, relayContext(accountId)) : '';
+    const scheme = stored.security === 'tls' ? 'smtps' : 'smtp';
+    return {
+      key: `account:${accountId}:${Number(row.updated_at)}`,
+      settings: {
+        host: stored.host.replace(/^\[|\]$/g, ''),
+        port: stored.port,
+        security: stored.security,
+        requireTls: stored.security === 'tls' || stored.requireTls,
+        rejectUnauthorized: stored.verifyCertificate,
+        auth: stored.username ? { user: stored.username, pass } : null,
+        describe: `${scheme}://${stored.username ? `${stored.username}@` : ''}${stored.host}:${stored.port}`,
+      },
+    };
+  }
+
+  /**
+   * A relay entry to store: an address literal checked against the internal ranges, the password
+   * sealed, or the stored one kept when the password is left empty for the same username.
+   */
+  private async relaySettings(accountId: number, input: SenderRelayInput): Promise<StoredRelay> {
+    const { password, ...settings } = input;
+    const bare = settings.host.replace(/^\[|\]$/g, '');
+    if (!this.relayAllowPrivate && parseIp(bare) !== null && isRefusedAddress(bare)) {
+      throw new AppError('SENDER_RELAY_ADDRESS_REFUSED', { address: bare });
+    }
+    if (!settings.username) return settings;
+    if (password) return { ...settings, passwordSealed: this.box().seal(password, relayContext(accountId)) };
+    const existing = await repo.findEntryByKey(this.database, accountId, 'relay', '');
+    const previous = existing ? (JSON.parse(existing.settings) as StoredRelay) : undefined;
+    if (previous?.username === settings.username && previous.passwordSealed) {
+      return { ...settings, passwordSealed: previous.passwordSealed };
+    }
+    throw new AppError('SENDER_RELAY_PASSWORD_REQUIRED', { name: settings.username });
+  }
+
+  private box(): SecretBox {
+    if (!this.secretBox) throw new Error('SenderConfigsService needs a secretBox for relay passwords');
+    return this.secretBox;
   }
 
   private async parse(
@@ -244,6 +323,7 @@ export class SenderConfigsService {
     input: unknown,
   ): Promise<Record<string, unknown>> {
     const settings = SENDER_CONFIG_INPUTS[kind].parse(input ?? {}) as Record<string, unknown>;
+    if (kind === 'relay') return this.relaySettings(accountId, settings as SenderRelayInput);
     if (kind === 'mailfrom') {
       const domain = String(settings.domain);
       const owned = await repo.sendingDomainNames(this.database, accountId);

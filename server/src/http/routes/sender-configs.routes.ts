@@ -1,6 +1,7 @@
 import {
   PERMISSIONS,
   SENDER_CONFIG_LIST_KINDS,
+  SENDER_CONFIG_REMOVABLE_KINDS,
   senderConfigIdSchema,
   senderConfigKindSchema,
   senderStatusInputSchema,
@@ -16,12 +17,17 @@ const listKindParam = z.object({
   kind: z.enum(SENDER_CONFIG_LIST_KINDS, { message: 'senderConfigKind' }),
   id: senderConfigIdSchema,
 });
+const removableKindParam = z.object({
+  kind: z.enum(SENDER_CONFIG_REMOVABLE_KINDS, { message: 'senderConfigKind' }),
+  id: senderConfigIdSchema,
+});
 
 /**
  * Sender configurations (console-spec §7 "/sendConfig/{mailfrom, from, ad, tls, nodisturb,
  * intercept, bounce, status}"), under code 13. GET a kind answers its switch and entries; POST
  * adds an entry (from, tls, nodisturb) or saves the kind's one entry; list entries are changed
- * and deleted by id; `status` reads and sets the on/off state of each kind.
+ * and deleted by id, as is the smart-host relay (`relay`, Herald's own kind: issue 6 asks for a
+ * relay per account); `status` reads and sets the on/off state of each kind.
  */
 export function senderConfigsRoutes(app: FastifyInstance, core: Core): void {
   const configs = core.senderConfigs;
@@ -51,7 +57,7 @@ export function senderConfigsRoutes(app: FastifyInstance, core: Core): void {
   });
 
   app.delete('/v3/api/sendConfig/:kind/:id', { config: SETTINGS }, async (request, reply) => {
-    const { kind, id } = listKindParam.parse(request.params);
+    const { kind, id } = removableKindParam.parse(request.params);
     await configs.remove(accountOf(request), kind, id);
     return reply.status(204).send();
   });

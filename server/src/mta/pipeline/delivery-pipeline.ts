@@ -85,6 +85,7 @@ export class DeliveryPipeline {
       localName: deps.localName,
       timeoutMs: deps.settings.timeoutMs,
       relay: deps.settings.relay,
+      relayAllowPrivate: deps.settings.relayAllowPrivate,
     });
     this.signer = new Signer(deps.database, deps.secretBox, deps.logger);
     this.dots = new DotMarker(deps.claims);
@@ -181,7 +182,10 @@ export class DeliveryPipeline {
         });
         return;
       }
-      const route = await this.router.route(row.recipient_domain);
+      const route = await this.router.route(
+        row.recipient_domain,
+        await this.deps.policy.relayFor(context.accountId),
+      );
       if (route.kind === 'failed') {
         const outcome: DeliveryOutcome = route.permanent
           ? invalid('server_unreachable', route.reason)

@@ -11,8 +11,11 @@ import type { RetryPolicy } from '../outcome/retry-schedule.ts';
  * - HERALD_RELAY_URL: a smart host for the whole deployment, for self-hosters whose port 25 is
  *   blocked: `smtp://user:pass@host:587` (STARTTLS when offered; `?starttls=required` to insist),
  *   `smtps://…:465` (TLS from the start); `?insecure=1` skips certificate checks. Relaying is per
- *   deployment only: per-account relays would hand one customer's mail to another's provider
- *   with the platform's reputation on neither, and no customer asked for it yet.
+ *   deployment. An account can set its own smart host in its sender configurations (the
+ *   `relay` kind), which wins over this one for its mail.
+ * - HERALD_RELAY_ALLOW_PRIVATE: let accounts' own relays be loopback, private or reserved
+ *   addresses (tests, or relays inside the deployment's network). Off by default: an account's
+ *   relay is the customer's input, and the connection leaves from inside the platform's network.
  * - HERALD_DESTINATION_LIMITS: JSON of per receiving domain limits, e.g.
  *   `{"qq.com":{"connections":5,"messagesPerSecond":20},"*":{"connections":10}}`. A JSON setting
  *   rather than a table: these are operator knobs changed with a deploy, like the MTA port.
@@ -45,6 +48,8 @@ export interface DeliverySettings {
   bounceDomain: string;
   verpSecret: string | undefined;
   relay: RelaySettings | undefined;
+  /** Accounts' own relays may resolve to internal addresses (HERALD_RELAY_ALLOW_PRIVATE). */
+  relayAllowPrivate: boolean;
   limits: { default: DestinationLimit; domains: Record<string, DestinationLimit> };
   retry: RetryPolicy;
   batchSize: number;
@@ -58,6 +63,7 @@ export interface DeliveryEnv {
   HERALD_BOUNCE_DOMAIN?: string;
   HERALD_VERP_SECRET?: string;
   HERALD_RELAY_URL?: string;
+  HERALD_RELAY_ALLOW_PRIVATE?: string;
   HERALD_DESTINATION_LIMITS?: string;
   HERALD_RETRY_FIRST_MS: number;
   HERALD_RETRY_MAX_MS: number;
@@ -84,6 +90,7 @@ export function deliverySettings(
     bounceDomain: (e.HERALD_BOUNCE_DOMAIN ?? inboundMxHost).toLowerCase().replace(/\.$/, ''),
     verpSecret: e.HERALD_VERP_SECRET || undefined,
     relay: e.HERALD_RELAY_URL ? parseRelayUrl(e.HERALD_RELAY_URL, fail) : undefined,
+    relayAllowPrivate: e.HERALD_RELAY_ALLOW_PRIVATE === '1' || e.HERALD_RELAY_ALLOW_PRIVATE === 'true',
     limits: parseLimits(e.HERALD_DESTINATION_LIMITS, fail),
     retry: {
       firstDelayMs: e.HERALD_RETRY_FIRST_MS,

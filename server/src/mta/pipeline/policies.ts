@@ -1,4 +1,5 @@
 import type { FailureCategory, InvalidReason } from '../outcome/classify.ts';
+import type { RelaySettings } from './delivery-settings.ts';
 
 /**
  * The seams between the delivery pipeline and the account-level rules it applies. The pipeline
@@ -111,4 +112,15 @@ export interface SendPolicy {
   }>;
   /** True when the account requires TLS towards this receiving domain (the TLS sender config). */
   requiresTls(accountId: number, recipientDomain: string): Promise<boolean>;
+  /**
+   * The account's own smart host (the relay sender config), switched on; null to route as the
+   * deployment does. `key` changes whenever the account changes its relay, so connections opened
+   * with the old settings are not reused.
+   */
+  relayFor(accountId: number): Promise<AccountRelay | null>;
+}
+
+export interface AccountRelay {
+  key: string;
+  settings: RelaySettings;
 }

@@ -1,14 +1,22 @@
+import { isIP } from 'node:net';
+import { isRefusedAddress } from '../../core/webhooks/url-guard.ts';
 import { type DnsFailure, resolveAddresses, resolveMx } from '../mx.ts';
 import type { DnsResolver } from '../resolver.ts';
 import { asFailure, type Opener, type OpenFailure } from '../smtp-client/connection-pool.ts';
 import { SmtpConnection } from '../smtp-client/smtp-connection.ts';
 import type { RelaySettings } from './delivery-settings.ts';
+import type { AccountRelay } from './policies.ts';
 
 /**
  * Routing: where a receiving domain's mail goes. Direct delivery resolves the domain's MX hosts
  * through the configured resolver (priority order, A/AAAA fallback, null MX = the domain takes no
  * mail: a permanent failure) and opens connections to the first host and address that answers;
- * relay mode sends everything to one smart host with AUTH. MX answers are cached for a minute.
+ * relay mode sends everything to one smart host with AUTH: the account's own when it set one,
+ * else the deployment's. MX answers are cached for a minute.
+ *
+ * An account's relay is customer input reached from inside the platform's network, so its host
+ * must not be (or resolve to) a loopback, private or reserved address unless the operator allows
+ * it; the connection goes to the address that was checked (no second look-up to rebind).
  *
  * A connection is upgraded with STARTTLS whenever the server offers it. Certificates are not
  * checked towards MX hosts (opportunistic TLS, as Postfix's `may` level: MX certificates rarely
@@ -22,6 +30,8 @@ export interface RouterOptions {
   localName: string;
   timeoutMs: number;
   relay: RelaySettings | undefined;
+  /** Accounts' own relays may be internal addresses. */
+  relayAllowPrivate: boolean;
 }
 
 const MX_CACHE_MS = 60_000;
@@ -35,7 +45,15 @@ export class Router {
     this.options = options;
   }
 
-  route(domain: string): Promise<RouteResolution> {
+  route(domain: string, accountRelay?: AccountRelay | null): Promise<RouteResolution> {
+    if (accountRelay) {
+      const { key, settings } = accountRelay;
+      return Promise.resolve({
+        kind: 'route',
+        key: `relay:${key}`,
+        opener: () => this.openAccountRelay(settings),
+      });
+    }
     const relay = this.options.relay;
     if (relay) return Promise.resolve({ kind: 'route', key: 'relay', opener: () => this.openRelay(relay) });
     const cached = this.mxCache.get(domain);
@@ -97,13 +115,36 @@ export class Router {
     return { failure: last };
   }
 
+  /** An account's relay: its host vetted first, then connected to at the vetted address. */
+  private async openAccountRelay(
+    relay: RelaySettings,
+  ): Promise<{ connection: SmtpConnection } | { failure: OpenFailure }> {
+    const failure = (code: string, message: string) => ({
+      failure: { kind: 'transport' as const, code, message, host: relay.host },
+    });
+    let addresses: string[];
+    if (isIP(relay.host) !== 0) addresses = [relay.host];
+    else {
+      const found = await resolveAddresses(this.options.resolver, relay.host);
+      if (found.kind === 'failed') return failure(found.permanent ? 'ENOADDR' : 'EDNS', found.reason);
+      addresses = found.addresses;
+    }
+    const refused = this.options.relayAllowPrivate ? undefined : addresses.find(isRefusedAddress);
+    if (refused) {
+      return failure('EREFUSEDADDR', `relay ${relay.host} is an internal or reserved address (${refused})`);
+    }
+    return this.openRelay(relay, addresses[0]);
+  }
+
   private async openRelay(
     relay: RelaySettings,
+    address = relay.host,
   ): Promise<{ connection: SmtpConnection } | { failure: OpenFailure }> {
     let connection: SmtpConnection | undefined;
     try {
       connection = await SmtpConnection.open({
-        host: relay.host,
+        host: address,
+        servername: relay.host,
         port: relay.port,
         implicitTls: relay.security === 'tls',
         rejectUnauthorized: relay.rejectUnauthorized,
