@@ -54,3 +54,57 @@ test('a do-not-disturb window: end before start refused in both languages, a val
       .locator('.sender-config-nodisturb .sender-config-table tbody tr', { hasText: '23:30' })
       .waitFor();
   }));
+
+async function openRelay(page: Page, lang: 'zh-cn' | 'en'): Promise<void> {
+  await page.goto(`${herald.url}/sendSetting/sender?lang=${lang}`);
+  await waitForShell(page);
+  await page.locator('.senders-tabs .ant-tabs-tab').nth(7).click();
+  await page.locator('.sender-config-relay .sender-config-form').waitFor();
+}
+
+test('a smart-host relay: a bad port refused in both languages, saved with a write-only password, removed after a confirmation', (t) =>
+  withPage(browser, t, async (page) => {
+    await logIn(page.context(), herald, owner);
+    for (const [lang, message, none] of [
+      [
+        'zh-cn',
+        '端口为1-65535的整数，常用587（STARTTLS）或465（TLS）',
+        '未设置中继：邮件直接投递到收件方邮件服务器',
+      ],
+      [
+        'en',
+        'The port is a whole number from 1 to 65535, usually 587 (STARTTLS) or 465 (TLS)',
+        "No relay: mail goes straight to the recipients' mail servers",
+      ],
+    ] as const) {
+      await openRelay(page, lang);
+      await page.locator('.relay-current', { hasText: none }).waitFor();
+      await page.locator('.relay-host').fill('smtp.relay.example');
+      await page.locator('.relay-port').fill('70000');
+      await page.locator('.sender-config-relay .sender-config-save').click();
+      await page.locator('.ant-form-item-explain-error', { hasText: message }).waitFor();
+    }
+    await page.locator('.relay-port').fill('587');
+    await page.locator('.relay-username').fill('mailer');
+    await page.locator('.relay-password input').fill('relay-pass-1');
+    await page.locator('.sender-config-relay .sender-config-save').click();
+    await page
+      .locator('.relay-current', {
+        hasText: "This account's mail goes through smtp://mailer@smtp.relay.example:587",
+      })
+      .waitFor();
+
+    await page.reload();
+    await page.locator('.senders-tabs .ant-tabs-tab').nth(7).click();
+    await page.locator('.relay-current', { hasText: 'smtp://mailer@smtp.relay.example:587' }).waitFor();
+    const password = page.locator('.relay-password input');
+    assert.equal(await password.inputValue(), '', 'the saved password is never sent back');
+    assert.equal(await password.getAttribute('placeholder'), 'Leave empty to keep the saved password');
+    assert.equal(await page.locator('.relay-host').inputValue(), 'smtp.relay.example');
+
+    await page.locator('.relay-remove').click();
+    await page.locator('.ant-popconfirm .ant-btn-dangerous').click();
+    await page
+      .locator('.relay-current', { hasText: "No relay: mail goes straight to the recipients' mail servers" })
+      .waitFor();
+  }));
