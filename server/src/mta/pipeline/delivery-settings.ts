@@ -10,9 +10,9 @@ import type { RetryPolicy } from '../outcome/retry-schedule.ts';
  * - HERALD_VERP_SECRET: key of the VERP tag; default derived from the secret key (core.ts).
  * - HERALD_RELAY_URL: a smart host for the whole deployment, for self-hosters whose port 25 is
  *   blocked: `smtp://user:pass@host:587` (STARTTLS when offered; `?starttls=required` to insist),
- *   `smtps://…:465` (TLS from the start); `?insecure=1` skips certificate checks. Relaying is per
- *   deployment. An account can set its own smart host in its sender configurations (the
- *   `relay` kind), which wins over this one for its mail.
+ *   `smtps://…:465` (TLS from the start); `?insecure=1` skips certificate checks. An account can
+ *   set its own smart host in its sender configurations (the `relay` kind), which wins over this
+ *   one for its mail.
  * - HERALD_RELAY_ALLOW_PRIVATE: let accounts' own relays be loopback, private or reserved
  *   addresses (tests, or relays inside the deployment's network). Off by default: an account's
  *   relay is the customer's input, and the connection leaves from inside the platform's network.
