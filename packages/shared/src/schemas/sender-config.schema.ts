@@ -187,7 +187,8 @@ export const RELAY_DEFAULT_PORT = 587;
  * The account's smart host (issue 6 "a smart-host relay (host, port, TLS, auth) set for the
  * deployment or per account"): when set and switched on, all of the account's mail goes to this
  * host instead of the recipients' MX hosts. `starttls` upgrades on port 587 or 25 (and insists
- * when `requireTls`); `tls` speaks TLS from the start (port 465). The password is write-only:
+ * when `requireTls`); `tls` speaks TLS from the start (port 465). An IPv6 host loses its
+ * brackets. The password is write-only:
  * left empty on a change, the stored one is kept.
  */
 export const senderRelayInputSchema = z
@@ -196,7 +197,8 @@ export const senderRelayInputSchema = z
       .string(rule('senderRelayHost'))
       .trim()
       .toLowerCase()
-      .refine((v) => isDomainName(v) || parseIp(v.replace(/^\[|\]$/g, '')) !== null, rule('senderRelayHost')),
+      .transform((v) => v.replace(/^\[|\]$/g, ''))
+      .refine((v) => isDomainName(v) || parseIp(v) !== null, rule('senderRelayHost')),
     port: z.preprocess(
       (value) => (value === undefined || value === '' || value === null ? RELAY_DEFAULT_PORT : value),
       z.coerce

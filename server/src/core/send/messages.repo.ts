@@ -2,10 +2,12 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { PreparedMessage } from './send.types.ts';
 
-/**
+/*
  * The statements of the accept side; message-writer.ts decides what to write and when. Each
  * takes the batch's transaction and writes its whole list in multi-row statements.
  */
+
+/** Rows a statement for messages and contents; recipients go twice as many at a time. */
 const CHUNK = 200;
 
 /** One day's count of emails sent by one API_USER of one account (a daily_usage row). */

@@ -13,8 +13,8 @@ import {
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { AccountRelay } from '../../mta/pipeline/policies.ts';
+import { isRefusedAddress } from '../security/internal-addresses.ts';
 import type { SecretBox } from '../security/secret-box.ts';
-import { isRefusedAddress } from '../webhooks/url-guard.ts';
 import { DEFAULT_TIME_ZONE, type NoDisturbWindow } from './no-disturb.ts';
 import * as repo from './sender-configs.repo.ts';
 
@@ -281,7 +281,7 @@ export class SenderConfigsService {
     return {
       key: `account:${accountId}:${Number(row.updated_at)}`,
       settings: {
-        host: stored.host.replace(/^\[|\]$/g, ''),
+        host: stored.host,
         port: stored.port,
         security: stored.security,
         requireTls: stored.security === 'tls' || stored.requireTls,
@@ -298,9 +298,9 @@ export class SenderConfigsService {
    */
   private async relaySettings(accountId: number, input: SenderRelayInput): Promise<StoredRelay> {
     const { password, ...settings } = input;
-    const bare = settings.host.replace(/^\[|\]$/g, '');
-    if (!this.relayAllowPrivate && parseIp(bare) !== null && isRefusedAddress(bare)) {
-      throw new AppError('SENDER_RELAY_ADDRESS_REFUSED', { address: bare });
+    const { host } = settings;
+    if (!this.relayAllowPrivate && parseIp(host) !== null && isRefusedAddress(host)) {
+      throw new AppError('SENDER_RELAY_ADDRESS_REFUSED', { address: host });
     }
     if (!settings.username) return settings;
     if (password) return { ...settings, passwordSealed: this.box().seal(password, relayContext(accountId)) };

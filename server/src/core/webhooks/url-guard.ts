@@ -1,7 +1,13 @@
 import dns from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { AppError, INTERNAL_IP_RANGES, ipInRanges, parseIpEntry } from '@herald/shared';
+import { AppError } from '@herald/shared';
 import { createResolver } from '../../mta/resolver.ts';
+import { isRefusedAddress } from '../security/internal-addresses.ts';
+
+export interface VettedAddress {
+  address: string;
+  family: 4 | 6;
+}
 
 /**
  * The SSRF guard of webhook pushes. A webhook URL is the customer's, but the request leaves from
@@ -12,31 +18,6 @@ import { createResolver } from '../../mta/resolver.ts';
  * connects to exactly that address (its `lookup` returns it), so a name cannot resolve to a public
  * address for the check and to an internal one for the connection (DNS rebinding).
  */
-const REFUSED = [
-  ...INTERNAL_IP_RANGES,
-  '100.64.0.0/10', // CGNAT
-  '192.0.0.0/24',
-  '198.18.0.0/15',
-  '224.0.0.0/4', // multicast
-  '240.0.0.0/4', // reserved and broadcast
-  '::/128',
-  '64:ff9b::/96', // NAT64 can reach any IPv4 address, internal ones included
-  'ff00::/8',
-].map((cidr) => {
-  const range = parseIpEntry(cidr);
-  if (!range) throw new Error(`bad range ${cidr}`);
-  return range;
-});
-
-export function isRefusedAddress(address: string): boolean {
-  return ipInRanges(address, REFUSED);
-}
-
-export interface VettedAddress {
-  address: string;
-  family: 4 | 6;
-}
-
 export class UrlGuard {
   private readonly allowPrivate: boolean;
   private readonly lookup: (host: string) => Promise<VettedAddress[]>;

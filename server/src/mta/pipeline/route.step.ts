@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { isRefusedAddress } from '../../core/webhooks/url-guard.ts';
+import { isRefusedAddress } from '../../core/security/internal-addresses.ts';
 import { type DnsFailure, resolveAddresses, resolveMx } from '../mx.ts';
 import type { DnsResolver } from '../resolver.ts';
 import { asFailure, type Opener, type OpenFailure } from '../smtp-client/connection-pool.ts';
