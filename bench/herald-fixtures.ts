@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { hashApiKey } from '../server/src/core/api-users/api-user-auth.ts';
 import { openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
+import { createAccount, createSender, type DomainKey } from '../server/test/fixtures/factory.ts';
 
 /** What the sending benchmarks share: ports, waiting for Herald, and a ready-to-send account. */
 
@@ -35,7 +35,7 @@ export interface SendingFixture {
   apiUser: string;
   apiKey: string;
   /** The domain's DKIM key; a placeholder key when the benchmark does not deliver. */
-  dkim?: (accountId: number) => Promise<{ selector: string; publicKey: string; privateKeySealed: string }>;
+  dkim?: (accountId: number) => Promise<DomainKey>;
 }
 
 /**
@@ -48,55 +48,16 @@ export async function writeSendingFixture(
 ): Promise<void> {
   const database = openDatabase(databaseConfig);
   await migrateToLatest(database);
-  const db = database.db;
-  const now = Date.now();
-  const account = await db
-    .insertInto('accounts')
-    .values({ username: fixture.username, plan: 'paid', created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const key = fixture.dkim
-    ? await fixture.dkim(Number(account.id))
-    : { selector: 's1', publicKey: 'x', privateKeySealed: 'x' };
-  const domain = await db
-    .insertInto('sending_domains')
-    .values({
-      account_id: account.id,
-      name: fixture.domain,
-      status: 'verified',
-      dkim_selector: key.selector,
-      dkim_public_key: key.publicKey,
-      dkim_private_key_sealed: key.privateKeySealed,
-      verify_key: 'x',
-      // Checked just now: the daily re-check of verified domains would otherwise find no records
-      // on the bench's DNS and unverify the domain mid-run (refusing accepts with 40802).
-      checked_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const apiUser = await db
-    .insertInto('api_users')
-    .values({
-      account_id: account.id,
-      name: fixture.apiUser,
-      email_type: 'trigger',
-      domain_id: domain.id,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('api_keys')
-    .values({
-      account_id: account.id,
-      api_user_id: apiUser.id,
-      key_hash: hashApiKey(fixture.apiKey),
-      key_hint: fixture.apiKey.slice(-4),
-      created_at: now,
-    })
-    .execute();
+  const accountId = await createAccount(database, { username: fixture.username, plan: 'paid' });
+  await createSender(database, {
+    accountId,
+    domain: fixture.domain,
+    key: fixture.dkim ? await fixture.dkim(accountId) : undefined,
+    // Checked just now: the daily re-check of verified domains would otherwise find no records
+    // on the bench's DNS and unverify the domain mid-run (refusing accepts with 40802).
+    checkedNow: true,
+    apiUser: fixture.apiUser,
+    apiKey: fixture.apiKey,
+  });
   await database.close();
 }

@@ -29,7 +29,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startDnsServer } from '../packages/test-peers/src/index.ts';
 import { createDkimKey } from '../server/src/core/domains/dkim-key.ts';
-import { SecretBox } from '../server/src/core/security/secret-box.ts';
+import { SecretBox } from '../server/src/lib/secret-box.ts';
 import { SmtpConnection } from '../server/src/mta/smtp-client/smtp-connection.ts';
 import { freePort, type SendingFixture, waitReady, writeSendingFixture } from './herald-fixtures.ts';
 import { report, round } from './report.ts';

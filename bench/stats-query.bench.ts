@@ -14,6 +14,7 @@
  *
  *   npm run bench -- stats-query
  */
+
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import { MailEventsService } from '../server/src/core/mail-events/mail-events.se
 import { StatisticsService } from '../server/src/core/statistics/statistics.service.ts';
 import { openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
+import { createAccount, createApiUser, createLabel } from '../server/test/fixtures/factory.ts';
 import { report, round } from './report.ts';
 
 const API_USERS = Number(process.env.BENCH_STAT_API_USERS ?? 10);
@@ -42,30 +44,12 @@ const firstDay = addMonths(today, -6);
 const domains = Array.from({ length: DOMAINS }, (_, i) => `mx${i}.example${i % 7}.com`);
 
 // The account, its API_USERs and labels (names for statday/list).
-const t0 = Date.now();
-const account = await database.db
-  .insertInto('accounts')
-  .values({ username: 'stats_bench', plan: 'paid', created_at: t0, updated_at: t0 })
-  .returning('id')
-  .executeTakeFirstOrThrow();
-const accountId = Number(account.id);
+const accountId = await createAccount(database, { username: 'stats_bench' });
 for (let i = 1; i <= API_USERS; i++) {
-  await database.db
-    .insertInto('api_users')
-    .values({
-      account_id: accountId,
-      name: `bench_api_${i}`,
-      email_type: 'batch',
-      created_at: t0,
-      updated_at: t0,
-    })
-    .execute();
+  await createApiUser(database, accountId, { name: `bench_api_${i}`, emailType: 'batch' });
 }
 for (let i = 1; i <= LABELS; i++) {
-  await database.db
-    .insertInto('labels')
-    .values({ account_id: accountId, name: `label ${i}`, created_at: t0, updated_at: t0 })
-    .execute();
+  await createLabel(database, accountId, `label ${i}`);
 }
 await database.close();
 

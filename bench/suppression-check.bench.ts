@@ -11,12 +11,14 @@
  *   npm run bench -- suppression-check        BENCH_CHECKS (default 20000); the PostgreSQL row
  *                                             when BENCH_DATABASE_URL is set
  */
+
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SuppressionService } from '../server/src/core/suppression/suppression.service.ts';
 import { type Database, openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
+import { createAccount } from '../server/test/fixtures/factory.ts';
 import { report, round } from './report.ts';
 
 const CHECKS = Number(process.env.BENCH_CHECKS ?? 20_000);
@@ -29,12 +31,7 @@ async function measure(backend: string, database: Database): Promise<void> {
   await migrateToLatest(database);
   const now = Date.now();
   const tag = `${process.pid}${now}`;
-  const account = await database.db
-    .insertInto('accounts')
-    .values({ username: `suppress${tag}`, plan: 'paid', created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const accountId = Number(account.id);
+  const accountId = await createAccount(database, { username: `suppress${tag}` });
   const check = new SuppressionService(database);
   const categories = ['spam', 'format_error', 'not_exist'] as const;
   for (let i = 0; i < LISTED; i++) {

@@ -8,18 +8,20 @@
  *
  *   npm run bench -- webhook-dispatch     BENCH_EVENTS (default 50000); BENCH_DATABASE_URL for PostgreSQL
  */
+
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SecretBox } from '../server/src/core/security/secret-box.ts';
 import { createWebhooks } from '../server/src/core/webhooks/create-webhooks.ts';
 import { WEBHOOK_CURSOR } from '../server/src/core/webhooks/webhook-dispatcher.ts';
 import { appKeyContext } from '../server/src/core/webhooks/webhooks.service.ts';
 import { type Database, openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
+import { SecretBox } from '../server/src/lib/secret-box.ts';
 import { createLogger } from '../server/src/logger.ts';
+import { createAccount, createApiUser } from '../server/test/fixtures/factory.ts';
 import { report, round } from './report.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
@@ -67,30 +69,8 @@ async function startReceiver(): Promise<{ port: number; done: Promise<void>; sto
 async function seed(database: Database, box: SecretBox, url: string): Promise<number> {
   const db = database.db;
   const now = Date.now();
-  const account = await db
-    .insertInto('accounts')
-    .values({
-      username: `bench${randomBytes(3).toString('hex')}`,
-      plan: 'paid',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const accountId = Number(account.id);
-  const apiUser = await db
-    .insertInto('api_users')
-    .values({
-      account_id: accountId,
-      name: `bench_${accountId}`,
-      email_type: 'trigger',
-      domain_id: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const apiUserId = Number(apiUser.id);
+  const accountId = await createAccount(database, { username: `bench${randomBytes(3).toString('hex')}` });
+  const apiUserId = (await createApiUser(database, accountId, { name: `bench_${accountId}` })).id;
   const hook = await db
     .insertInto('webhooks')
     .values({

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './app/i18n.ts';
+import './stores/i18n.ts';
 import { App } from './app/App.tsx';
-import { swallowCancelledRejections } from './app/http/http-errors.ts';
-import { recordMarketingSource } from './app/storage/marketing-cookies.ts';
+import { swallowCancelledRejections } from './infra/http/http-errors.ts';
+import { recordMarketingSource } from './infra/storage/marketing-cookies.ts';
 import './styles/global.css';
 
 const container = document.getElementById('root');

@@ -2,7 +2,7 @@ import type { Herald } from '@herald/test-peers';
 import type { Locator, Page } from 'playwright-core';
 import { type CaptchaPurpose, CaptchaService } from '../../server/src/core/captcha/captcha.service.ts';
 import { findChallenge } from '../../server/src/core/captcha/slider.repo.ts';
-import { svgDataUrl } from '../../server/src/core/security/secret-hash.ts';
+import { svgDataUrl } from '../../server/src/lib/secret-hash.ts';
 import { withHeraldDatabase } from './database.ts';
 
 /**

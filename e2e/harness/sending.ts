@@ -1,31 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import type { Herald } from '@herald/test-peers';
-import { hashApiKey } from '../../server/src/core/api-users/api-user-auth.ts';
+import { createApiUser, createDomain, type DomainKey } from '../../server/test/fixtures/factory.ts';
 import type { TestUser } from './accounts.ts';
 import { withHeraldDatabase } from './database.ts';
 
 /**
  * The sending set-up as the domains and API_USER screens leave it, written straight into a
- * running Herald's database (verified sending domains, API_USERs and their keys), and
- * SendCloud-style calls to /apiv2 made with the API_USER's key as a plain form post.
+ * running Herald's database by the fixture factory (verified sending domains, API_USERs and their
+ * keys), and SendCloud-style calls to /apiv2 made with the API_USER's key as a plain form post.
  */
-
-/** A verified sending domain's DKIM key; a placeholder (nothing can be signed) by default. */
-export interface DkimKey {
-  selector: string;
-  publicKey: string;
-  privateKeySealed: string;
-}
-
-const PLACEHOLDER_DKIM: DkimKey = {
-  selector: 'herald',
-  publicKey: 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA',
-  privateKeySealed: 'sealed',
-};
 
 export interface VerifiedDomainOptions {
   /** A real key for mail that must be signed (made for the account the domain is written to). */
-  dkim?: (accountId: number) => Promise<DkimKey>;
+  dkim?: (accountId: number) => Promise<DomainKey>;
 }
 
 /** The account `user` belongs to. */
@@ -51,27 +37,11 @@ export async function writeVerifiedDomain(
   options: VerifiedDomainOptions = {},
 ): Promise<{ accountId: number; domainId: number }> {
   const accountId = await accountIdOf(herald, user);
-  const key = options.dkim ? await options.dkim(accountId) : PLACEHOLDER_DKIM;
-  return withHeraldDatabase(herald, async ({ db }) => {
-    const now = Date.now();
-    const domain = await db
-      .insertInto('sending_domains')
-      .values({
-        account_id: accountId,
-        name,
-        status: 'verified',
-        dkim_selector: key.selector,
-        dkim_public_key: key.publicKey,
-        dkim_private_key_sealed: key.privateKeySealed,
-        verify_key: 'e2e',
-        checked_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { accountId, domainId: Number(domain.id) };
-  });
+  const key = options.dkim ? await options.dkim(accountId) : undefined;
+  const domain = await withHeraldDatabase(herald, (database) =>
+    createDomain(database, accountId, { name, key, checkedNow: true }),
+  );
+  return { accountId, domainId: domain.id };
 }
 
 /** An API_USER's credentials, as every /apiv2 call carries them. */
@@ -98,33 +68,10 @@ export async function writeSendingSetup(
   setup: SendingSetup,
 ): Promise<ApiCredentials> {
   const { accountId, domainId } = await writeVerifiedDomain(herald, user, setup.domain, setup);
-  const apiKey = randomBytes(24).toString('base64url');
-  await withHeraldDatabase(herald, async ({ db }) => {
-    const now = Date.now();
-    const apiUser = await db
-      .insertInto('api_users')
-      .values({
-        account_id: accountId,
-        name: setup.apiUser,
-        email_type: setup.emailType ?? 'trigger',
-        domain_id: domainId,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('api_keys')
-      .values({
-        account_id: accountId,
-        api_user_id: Number(apiUser.id),
-        key_hash: hashApiKey(apiKey),
-        key_hint: apiKey.slice(-4),
-        created_at: now,
-      })
-      .execute();
-  });
-  return { apiUser: setup.apiUser, apiKey };
+  const apiUser = await withHeraldDatabase(herald, (database) =>
+    createApiUser(database, accountId, { name: setup.apiUser, emailType: setup.emailType, domainId }),
+  );
+  return { apiUser: apiUser.name, apiKey: apiUser.apiKey };
 }
 
 /** The envelope every /apiv2 answer comes in. */

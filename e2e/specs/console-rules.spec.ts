@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ALL_PERMISSION_CODES, PERMISSIONS } from '@herald/shared';
-import { cleanParams, resolveUrl, toSearchParams } from '../../console/src/app/http/request-params.ts';
-import { statusEffects } from '../../console/src/app/http/status-policy.ts';
 import { fenToYuan } from '../../console/src/app/layout/money.ts';
-import { applyMenuRules } from '../../console/src/app/session/menu-rules.ts';
-import { marketingCookies } from '../../console/src/app/storage/marketing-cookies.ts';
+import { cleanParams, resolveUrl, toSearchParams } from '../../console/src/infra/http/request-params.ts';
+import { statusEffects } from '../../console/src/infra/http/status-policy.ts';
+import { marketingCookies } from '../../console/src/infra/storage/marketing-cookies.ts';
 import { buildMenu, type MenuNode } from '../../console/src/routes/menu.ts';
+import { applyMenuRules } from '../../console/src/stores/menu-rules.ts';
 import {
   categoryDomains,
   mergeQueues,

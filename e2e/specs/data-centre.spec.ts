@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import type { Herald } from '@herald/test-peers';
 import type { Browser } from 'playwright-core';
 import { createDkimKey } from '../../server/src/core/domains/dkim-key.ts';
-import { loadSecretKey, SecretBox } from '../../server/src/core/security/secret-box.ts';
+import { loadSecretKey, SecretBox } from '../../server/src/lib/secret-box.ts';
 import type { TestUser } from '../harness/accounts.ts';
 import { withPage } from '../harness/browser.ts';
 import { logIn, startConsoleTestbed, stopConsoleTestbed, waitForShell } from '../harness/console.ts';

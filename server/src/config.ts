@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { type DeliverySettings, deliverySettings } from './mta/pipeline/delivery-settings.ts';
+import { type DeliverySettings, deliverySettings } from './delivery-settings.ts';
 
 /**
  * Every setting Herald reads, from the environment. The README's configuration table lists

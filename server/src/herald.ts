@@ -1,8 +1,8 @@
 import type { Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { SMTPServer } from 'smtp-server';
+import { type Core, createCore } from './compose.ts';
 import type { Config } from './config.ts';
-import { type Core, createCore } from './core/core.ts';
 import { buildHttpApp } from './http/app.ts';
 import { listenTrackingHttps } from './http/tracking/tracking-https.ts';
 import type { Logger } from './logger.ts';

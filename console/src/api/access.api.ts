@@ -1,4 +1,4 @@
-import { http } from '../app/http/http-client.ts';
+import { http } from '../infra/http/http-client.ts';
 
 /**
  * The public account calls (console-spec §7 "Auth and user"): login, the human checks, sign-up,

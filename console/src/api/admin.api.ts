@@ -1,5 +1,5 @@
 import type { TemplateStatus } from '@herald/shared/schemas/template.schema';
-import { http } from '../app/http/http-client.ts';
+import { http } from '../infra/http/http-client.ts';
 import type { TemplateDetail, TemplateSummary } from './templates.api.ts';
 
 /** The platform operators' template review (/admin/templates). */

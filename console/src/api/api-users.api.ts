@@ -1,5 +1,5 @@
 import type { ApiKeyGraceMinutes, ApiUserEmailType } from '@herald/shared/schemas/api-user.schema';
-import { http } from '../app/http/http-client.ts';
+import { http } from '../infra/http/http-client.ts';
 
 /**
  * API_USERs (console-spec §7 "/config/categories", "/config/apikeys"). A key comes back from a

@@ -3,7 +3,7 @@ import type {
   DomainRecordStatus,
   DomainStatus,
 } from '@herald/shared/schemas/domain.schema';
-import { http } from '../app/http/http-client.ts';
+import { http } from '../infra/http/http-client.ts';
 
 /** Sending domains (console-spec §7 "/config/domains", "/config/domainConfigs"). */
 interface DataBody<T> {

@@ -1,5 +1,5 @@
 import type { EmailStatus, EmailStatusView, SendLogEntry } from '@herald/shared/schemas/suppression.schema';
-import { http } from '../app/http/http-client.ts';
+import { http } from '../infra/http/http-client.ts';
 
 /** Email status (console-spec §7 "/data/emailStatus"): per-recipient status and send log. */
 export type { SendLogEntry };

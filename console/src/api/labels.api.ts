@@ -1,4 +1,4 @@
-import { http } from '../app/http/http-client.ts';
+import { http } from '../infra/http/http-client.ts';
 
 /** Labels (console-spec §7 "/config/labels (CRUD, combobox)"). */
 interface DataBody<T> {

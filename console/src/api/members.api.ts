@@ -4,7 +4,7 @@ import type {
   PermissionCatalogueEntry,
   PermissionLevel,
 } from '@herald/shared/member-presets';
-import { http } from '../app/http/http-client.ts';
+import { http } from '../infra/http/http-client.ts';
 
 /** Teammates (console-spec §7 "Members") and the invitee's accept screen. */
 interface DataBody<T> {

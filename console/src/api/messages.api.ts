@@ -1,4 +1,4 @@
-import { http } from '../app/http/http-client.ts';
+import { http } from '../infra/http/http-client.ts';
 
 /** Unread messages of the message centre; a background load, silent when it fails. */
 export async function fetchUnreadCount(): Promise<number> {

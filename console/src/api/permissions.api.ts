@@ -1,4 +1,4 @@
-import { http } from '../app/http/http-client.ts';
+import { http } from '../infra/http/http-client.ts';
 import type { PermissionMenu } from '../stores/session.store.ts';
 
 /** The user's menus: a flattened list whose ids are the permission codes they hold (§3, §7 "Members"). */

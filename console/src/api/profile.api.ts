@@ -1,5 +1,5 @@
 import type { AccountHolderType, EnterpriseInfo } from '@herald/shared/schemas/profile.schema';
-import { http } from '../app/http/http-client.ts';
+import { http } from '../infra/http/http-client.ts';
 
 /**
  * The account's details (console-spec §7 `/userInfo/edited/{accountType, enterprise, personal,

@@ -1,5 +1,5 @@
 import type { QueueDetail } from '@herald/shared/schemas/queue.schema';
-import { http } from '../app/http/http-client.ts';
+import { http } from '../infra/http/http-client.ts';
 
 /** Queue management (console-spec §7 "/mail/queues"); list and recover are silent 201s (§8). */
 export interface QueuePause {

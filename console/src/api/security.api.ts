@@ -1,5 +1,5 @@
 import type { LoginVerifyMode, VerifyWay } from '@herald/shared/schemas/security-settings.schema';
-import { http } from '../app/http/http-client.ts';
+import { http } from '../infra/http/http-client.ts';
 
 /**
  * The security screen's calls (console-spec §7 "Security", Google authenticator). Changes go

@@ -1,5 +1,5 @@
 import type { SenderConfigKind } from '@herald/shared/schemas/sender-config.schema';
-import { http } from '../app/http/http-client.ts';
+import { http } from '../infra/http/http-client.ts';
 
 /** Sender configurations (console-spec §7 "/sendConfig/{…, status}"). */
 export interface SenderConfigEntry {

@@ -1,4 +1,4 @@
-import { http } from '../app/http/http-client.ts';
+import { http } from '../infra/http/http-client.ts';
 
 /**
  * The account's suppression lists (console-spec §7 "/data/bounce, /data/complaint,

@@ -1,4 +1,4 @@
-import { http } from '../app/http/http-client.ts';
+import { http } from '../infra/http/http-client.ts';
 
 /** Whether delivery data download buttons are hidden for this user (§3 hideExport). */
 export async function fetchHideExport(): Promise<boolean> {

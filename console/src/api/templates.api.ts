@@ -1,5 +1,5 @@
 import type { TemplateEditor, TemplateStatus, TemplateType } from '@herald/shared/schemas/template.schema';
-import { http } from '../app/http/http-client.ts';
+import { http } from '../infra/http/http-client.ts';
 
 /** Email templates (console-spec §7 `/mail/templates`) and their review steps. */
 interface DataBody<T> {

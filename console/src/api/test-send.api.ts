@@ -5,7 +5,7 @@ import type {
   TestSendResult,
   TestSendTemplateInput,
 } from '@herald/shared/schemas/send.schema';
-import { http } from '../app/http/http-client.ts';
+import { http } from '../infra/http/http-client.ts';
 
 /** Test send (console-spec §2 /sendRelative/test; `/mail/testSend/*`, code 12). */
 interface DataBody<T> {

@@ -4,7 +4,7 @@ import type {
   TrackDomainView,
   TrackType,
 } from '@herald/shared/schemas/tracking.schema';
-import { http } from '../app/http/http-client.ts';
+import { http } from '../infra/http/http-client.ts';
 
 /** Tracking (console-spec §7 "/trackDomains", "/config/ssl", "/data/emailTracks"). */
 export type { EmailTrackView, SslCertificateView, TrackDomainView };

@@ -1,4 +1,4 @@
-import { http } from '../app/http/http-client.ts';
+import { http } from '../infra/http/http-client.ts';
 import type { UserBalance, UserInfo } from '../stores/session.store.ts';
 
 /** `/v3/api/userInfo/*`: who is logged in and their balance (console-spec §7 "Auth and user"). */

@@ -4,11 +4,11 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { bindHttpEffects } from './http/http-effects.ts';
+import { bindHttpEffects } from '../infra/http/http-effects.ts';
+import { baseTheme } from '../stores/theme.ts';
 import { queryClient } from './query-client.ts';
 import { createAppRouter } from './router.ts';
 import { logout } from './session/logout.ts';
-import { baseTheme } from './theme.ts';
 
 const router = createAppRouter();
 

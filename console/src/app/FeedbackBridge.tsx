@@ -1,7 +1,7 @@
 import { message } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { bindHttpEffects } from '../infra/http/http-effects.ts';
 import { bindIdleNotice } from './guard/idle-timer.ts';
-import { bindHttpEffects } from './http/http-effects.ts';
 
 const IdleNotice = lazy(() => import('./IdleNotice.tsx'));
 

@@ -1,10 +1,10 @@
 import { ConfigProvider } from 'antd';
 import { Outlet } from 'react-router';
+import { themePalettes, useTheme } from '../stores/theme.ts';
 import { useDeviceType } from './device-type.ts';
 import { FeedbackBridge } from './FeedbackBridge.tsx';
 import { usePageTitle } from './page-title.ts';
 import { useProgressBar } from './progress-bar.ts';
-import { themePalettes, useTheme } from './theme.ts';
 
 /**
  * The root of every route: title, progress bar, device type and the route's theme around the

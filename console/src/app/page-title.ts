@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentRoute } from '../routes/current-route.ts';
 import type { ScreenRoute } from '../routes/route-types.ts';
-import { useCurrentRoute } from './current-route.ts';
 
 /** Sets the document title to the product prefix plus the translated route title (console-spec §1). */
 export function usePageTitle(): void {

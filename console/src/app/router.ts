@@ -2,12 +2,13 @@ import { type ComponentType, createElement } from 'react';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { RouteErrorBoundary } from '../components/RouteErrorBoundary.tsx';
+import { ChunkLoadError } from '../infra/chunk-load-error.ts';
+import { useCurrentRoute } from '../routes/current-route.ts';
 import type { AppRoute } from '../routes/route-types.ts';
 import { redirectRoutes, screenRoutes } from '../routes/routes.ts';
-import { useCurrentRoute } from './current-route.ts';
 import { guardRoute } from './guard/route-guard.ts';
 import { RootLayout } from './RootLayout.tsx';
-import { ChunkLoadError, loadedScreen, loadScreen } from './screens.ts';
+import { loadedScreen, loadScreen } from './screens.ts';
 
 /**
  * Turns the route table into React Router objects. The table entry rides along as `handle`

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { ChunkLoadError } from '../infra/chunk-load-error.ts';
 
 /**
  * Every screen module under pages/, found by Vite at build time and loaded on first visit, one
@@ -14,19 +15,6 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 type ScreenModule = { default: ComponentType };
 
 const modules = import.meta.glob<ScreenModule>('../pages/**/*Page.tsx');
-
-export class ChunkLoadError extends Error {
-  override name = 'ChunkLoadError';
-  readonly code: 'ChunkLoadError' | 'CSS_CHUNK_LOAD_FAILED';
-  constructor(message: string, code: ChunkLoadError['code'], options?: ErrorOptions) {
-    super(message, options);
-    this.code = code;
-  }
-}
-
-export function isChunkLoadError(error: unknown): error is ChunkLoadError {
-  return error instanceof ChunkLoadError || (error instanceof Error && error.name === 'ChunkLoadError');
-}
 
 function asChunkError(page: string, error: unknown): ChunkLoadError {
   const message = error instanceof Error ? error.message : String(error);

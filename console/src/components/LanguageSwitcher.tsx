@@ -1,7 +1,7 @@
 import { LANGS, type Lang, resolveLang } from '@herald/shared/lang';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { changeLang } from '../app/i18n.ts';
+import { changeLang } from '../stores/i18n.ts';
 import styles from './LanguageSwitcher.module.css';
 
 /**

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCurrentRoute } from '../app/current-route.ts';
+import { useCurrentRoute } from '../routes/current-route.ts';
 import { HeraldLogo } from './HeraldLogo.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import styles from './StatusScreen.module.css';

@@ -2,7 +2,7 @@ import { ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { isChunkLoadError } from '../app/screens.ts';
+import { isChunkLoadError } from '../infra/chunk-load-error.ts';
 import styles from './StatusScreen.module.css';
 
 /**

@@ -3,9 +3,9 @@ import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import i18next from 'i18next';
 import type { z } from 'zod';
-import { httpEffects } from '../app/http/http-effects.ts';
-import { HttpError } from '../app/http/http-errors.ts';
-import { ERROR_TOAST_SECONDS } from '../app/http/http-exceptions.ts';
+import { httpEffects } from '../infra/http/http-effects.ts';
+import { HttpError } from '../infra/http/http-errors.ts';
+import { ERROR_TOAST_SECONDS } from '../infra/http/http-exceptions.ts';
 
 /**
  * Bridges the shared zod schemas to antd forms (STYLE.md principle 4): a field is checked by the

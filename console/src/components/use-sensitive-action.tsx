@@ -1,8 +1,8 @@
 import i18next from 'i18next';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
-import { httpEffects } from '../app/http/http-effects.ts';
-import { HttpError, isCancelled } from '../app/http/http-errors.ts';
-import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../app/http/http-exceptions.ts';
+import { httpEffects } from '../infra/http/http-effects.ts';
+import { HttpError, isCancelled } from '../infra/http/http-errors.ts';
+import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../infra/http/http-exceptions.ts';
 import { VerifyIdentityModal } from './VerifyIdentityModal.tsx';
 
 /**

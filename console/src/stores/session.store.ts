@@ -1,7 +1,7 @@
 import type { Lang } from '@herald/shared/lang';
 import { create } from 'zustand';
-import { COOKIE, readCookie } from '../app/storage/cookies.ts';
-import { LOCAL_KEY, readLocal } from '../app/storage/local-store.ts';
+import { COOKIE, readCookie } from '../infra/storage/cookies.ts';
+import { LOCAL_KEY, readLocal } from '../infra/storage/local-store.ts';
 import type { RouteTheme } from '../routes/route-types.ts';
 
 /**

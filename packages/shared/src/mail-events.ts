@@ -16,6 +16,13 @@ export const MAIL_EVENT_KINDS = [
 
 export type MailEventKind = (typeof MAIL_EVENT_KINDS)[number];
 
+/** The event a recipient's final status produces; deferred and held are not final and produce none. */
+export const OUTCOME_EVENT: Partial<Record<string, MailEventKind>> = {
+  delivered: 'deliver',
+  soft_bounce: 'soft_bounce',
+  invalid: 'invalid',
+};
+
 /** Webhook events are the mail events plus `route` (inbound mail forwarded by a receive route). */
 export const WEBHOOK_EVENT_KINDS = [...MAIL_EVENT_KINDS, 'route'] as const;
 export type WebhookEventKind = (typeof WEBHOOK_EVENT_KINDS)[number];

@@ -6,7 +6,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { AppError, PUBLIC } from '@herald/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { Core } from '../core/core.ts';
+import type { Core } from '../compose.ts';
 import { type Apiv2Area, registerApiv2 } from './apiv2/apiv2.plugin.ts';
 import { APIV2_AREAS } from './apiv2/areas.ts';
 import { sendError } from './errors.ts';

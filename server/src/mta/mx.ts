@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { classifyDnsError, type DnsResolver, dnsErrorText } from './resolver.ts';
+import { classifyDnsError, type DnsResolver, dnsErrorText } from '../lib/dns-resolver.ts';
 
 /**
  * Where mail for a domain goes (RFC 5321 §5.1, RFC 7505): its MX hosts by preference; with no MX

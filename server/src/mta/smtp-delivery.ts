@@ -1,8 +1,10 @@
 import net from 'node:net';
+import os from 'node:os';
 import { createTransport } from 'nodemailer';
-import type { ComposedMail } from './compose.ts';
+import type { Config } from '../config.ts';
+import type { ComposedMail } from '../lib/compose-mail.ts';
+import { createResolver, type DnsResolver } from '../lib/dns-resolver.ts';
 import { resolveAddresses, resolveMx } from './mx.ts';
-import type { DnsResolver } from './resolver.ts';
 
 /**
  * Delivers one message to one recipient the way an MTA does: the recipient domain's MX hosts in
@@ -27,6 +29,20 @@ export interface SmtpDeliveryOptions {
   connectionTimeoutMs?: number;
   greetingTimeoutMs?: number;
   socketTimeoutMs?: number;
+}
+
+/**
+ * Herald's own mail (activation, password reset) delivered straight to the recipient's MX with
+ * the deployment's resolvers, MTA port and name: the transport the composition root hands to
+ * the notifications service.
+ */
+export function directMailTransport(config: Config): (mail: ComposedMail) => Promise<DeliveryOutcome> {
+  const options: SmtpDeliveryOptions = {
+    resolver: createResolver(config.dnsServers),
+    port: config.mtaPort,
+    heloName: config.hostname ?? os.hostname(),
+  };
+  return (mail) => deliverMail(options, mail);
 }
 
 type Attempt = { kind: 'accepted' | 'rejected' | 'failed'; reply: string };

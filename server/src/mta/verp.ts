@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { hmac } from '../core/security/hmac.ts';
+import { hmac } from '../lib/hmac.ts';
 
 /**
  * VERP return paths: every recipient's copy is sent with MAIL FROM

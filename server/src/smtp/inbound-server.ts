@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { SMTPServer } from 'smtp-server';
-import type { Core } from '../core/core.ts';
+import type { Core } from '../compose.ts';
 import { smtpReply } from './listen.ts';
 
 /**

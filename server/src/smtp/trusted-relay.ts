@@ -1,6 +1,6 @@
 import { AppError } from '@herald/shared';
+import type { Core } from '../compose.ts';
 import type { ApiCaller } from '../core/api-users/api-user-auth.ts';
-import type { Core } from '../core/core.ts';
 
 const CACHE_MS = 30_000;
 

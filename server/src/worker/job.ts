@@ -1,4 +1,4 @@
-import type { Core } from '../core/core.ts';
+import type { Core } from '../compose.ts';
 import type { QueueName } from '../queue/names.ts';
 
 /** A kind of background job: which queue carries it and the core call it makes. */

@@ -1,4 +1,4 @@
-import type { Core } from '../core/core.ts';
+import type { Core } from '../compose.ts';
 import { PermanentJobError, type Worker } from '../queue/queue.ts';
 import type { JobDefinition } from './job.ts';
 import { JOBS, LOOPS, TASKS } from './registry.ts';

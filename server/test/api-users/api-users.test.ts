@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PERMISSIONS as P } from '@herald/shared';
 import { hashApiKey } from '../../src/core/api-users/api-user-auth.ts';
+import { createDomain } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { type Caller, createOwner, joinedMember } from '../helpers/members.ts';
-import { apiv2, type Inject, injector, insertDomain, verifySession } from './fixtures.ts';
+import { apiv2, type Inject, injector, verifySession } from './fixtures.ts';
 
 /**
  * API_USERs through the console API as a user meets them: the rules of product-spec §5 with
@@ -26,10 +27,30 @@ describe('API_USERs (console API)', () => {
     call = injector(t);
     owner = await createOwner(t, 'apiu_owner');
     other = await createOwner(t, 'apiu_other');
-    domainId = await insertDomain(t, owner.ctx.accountId, 'mail.acme.example', 'verified');
-    usableId = await insertDomain(t, owner.ctx.accountId, 'usable.acme.example', 'usable');
-    unverifiedId = await insertDomain(t, owner.ctx.accountId, 'new.acme.example', 'unverified');
-    otherDomainId = await insertDomain(t, other.ctx.accountId, 'mail.other.example', 'verified');
+    domainId = (
+      await createDomain(t.core.database, owner.ctx.accountId, {
+        name: 'mail.acme.example',
+        status: 'verified',
+      })
+    ).id;
+    usableId = (
+      await createDomain(t.core.database, owner.ctx.accountId, {
+        name: 'usable.acme.example',
+        status: 'usable',
+      })
+    ).id;
+    unverifiedId = (
+      await createDomain(t.core.database, owner.ctx.accountId, {
+        name: 'new.acme.example',
+        status: 'unverified',
+      })
+    ).id;
+    otherDomainId = (
+      await createDomain(t.core.database, other.ctx.accountId, {
+        name: 'mail.other.example',
+        status: 'verified',
+      })
+    ).id;
   });
   after(() => t.close());
 
@@ -206,7 +227,8 @@ describe('API_USERs (console API)', () => {
 
   it('allows at most 10 API_USERs per account', async () => {
     const limited = await createOwner(t, 'apiu_limited');
-    const d = await insertDomain(t, limited.ctx.accountId, 'mail.limited.example');
+    const d = (await createDomain(t.core.database, limited.ctx.accountId, { name: 'mail.limited.example' }))
+      .id;
     for (let i = 0; i < 10; i++) {
       const res = await create(limited, { name: `limited_${i}`, domainId: d });
       assert.equal(res.statusCode, 201, res.body);
@@ -220,7 +242,7 @@ describe('API_USERs (console API)', () => {
 
   it('keeps a default trigger and batch sender; the trigger sender cannot be the batch sender', async () => {
     const team = await createOwner(t, 'apiu_senders');
-    const d = await insertDomain(t, team.ctx.accountId, 'mail.senders.example');
+    const d = (await createDomain(t.core.database, team.ctx.accountId, { name: 'mail.senders.example' })).id;
     const trigger = (await create(team, { name: 'senders_trigger', domainId: d })).json().data.apiUser;
     const trigger2 = (await create(team, { name: 'senders_trigger2', domainId: d })).json().data.apiUser;
     const batch = (await create(team, { name: 'senders_batch', domainId: d, emailType: 'batch' })).json().data

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { createDomain } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { type Caller, createOwner } from '../helpers/members.ts';
-import { apiv2, injector, insertDomain } from './fixtures.ts';
+import { apiv2, injector } from './fixtures.ts';
 
 /**
  * `apiuser/list`, `apiuser/add` and `userinfo/get` of the SendCloud-compatible API, called the
@@ -16,10 +17,15 @@ describe('apiuser/* and userinfo/get (SendCloud-compatible)', () => {
   before(async () => {
     t = await buildTestApp();
     owner = await createOwner(t, 'apiv2_owner');
-    const domainId = await insertDomain(t, owner.ctx.accountId, 'mail.apiv2.example');
-    await insertDomain(t, owner.ctx.accountId, 'new.apiv2.example', 'unverified');
+    const domainId = (
+      await createDomain(t.core.database, owner.ctx.accountId, { name: 'mail.apiv2.example' })
+    ).id;
+    await createDomain(t.core.database, owner.ctx.accountId, {
+      name: 'new.apiv2.example',
+      status: 'unverified',
+    });
     const other = await createOwner(t, 'apiv2_other');
-    await insertDomain(t, other.ctx.accountId, 'mail.other2.example');
+    await createDomain(t.core.database, other.ctx.accountId, { name: 'mail.other2.example' });
     const res = await injector(t)('POST', '/v3/api/config/categories', owner, {
       name: 'apiv2_main',
       emailType: 'trigger',

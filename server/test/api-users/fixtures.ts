@@ -2,35 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../helpers/app.ts';
 import { bearer, type Caller } from '../helpers/members.ts';
 
-/**
- * Fixtures of the API_USER tests. A sending domain is inserted as a row with the status the
- * test needs: the domains area owns real DNS verification, these tests only need its outcome.
- */
-export async function insertDomain(
-  t: TestApp,
-  accountId: number,
-  name: string,
-  status: 'unverified' | 'usable' | 'verified' = 'verified',
-): Promise<number> {
-  const now = Date.now();
-  const row = await t.core.database.db
-    .insertInto('sending_domains')
-    .values({
-      account_id: accountId,
-      name,
-      status,
-      dkim_selector: 'herald',
-      dkim_public_key: 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA',
-      dkim_private_key_sealed: 'sealed',
-      verify_key: `verify-${name}`,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
-
+/** Calls of the API_USER tests: console requests as a member, SendCloud-style form posts. */
 export type Inject = (
   method: string,
   url: string,

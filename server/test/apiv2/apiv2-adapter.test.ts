@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AppError } from '@herald/shared';
-import { hashApiKey } from '../../src/core/api-users/api-user-auth.ts';
+import { createAccount, createApiKey, createApiUser } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
 /**
@@ -29,44 +29,9 @@ describe('SendCloud-compatible adapter', () => {
         },
       ],
     });
-    const db = t.core.database.db;
-    const now = Date.now();
-    const account = await db
-      .insertInto('accounts')
-      .values({ username: 'apiv2owner', created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const apiUser = await db
-      .insertInto('api_users')
-      .values({
-        account_id: account.id,
-        name: 'apiv2_user',
-        email_type: 'trigger',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('api_keys')
-      .values([
-        {
-          account_id: account.id,
-          api_user_id: apiUser.id,
-          key_hash: hashApiKey(key),
-          key_hint: 'kkkk',
-          created_at: now,
-        },
-        {
-          account_id: account.id,
-          api_user_id: apiUser.id,
-          key_hash: hashApiKey(oldKey),
-          key_hint: 'oooo',
-          created_at: now,
-          expires_at: now - 1,
-        },
-      ])
-      .execute();
+    const accountId = await createAccount(t.core.database, { username: 'apiv2owner' });
+    const apiUser = await createApiUser(t.core.database, accountId, { name: 'apiv2_user', apiKey: key });
+    await createApiKey(t.core.database, accountId, apiUser.id, { apiKey: oldKey, expiresAt: Date.now() - 1 });
   });
   after(() => t?.close());
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { statDay } from '@herald/shared';
-import { apiv2, type Inject, injector, insertDomain } from '../api-users/fixtures.ts';
+import { apiv2, type Inject, injector } from '../api-users/fixtures.ts';
+import { createDomain } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { type Caller, createOwner, joinedMember } from '../helpers/members.ts';
 
@@ -33,9 +34,19 @@ describe('dashboard', () => {
   it('ticks each guide step as the account does it', async () => {
     assert.deepEqual(await ticked(), []);
 
-    const unverified = await insertDomain(t, owner.ctx.accountId, 'pending.dash.example', 'unverified');
+    const unverified = (
+      await createDomain(t.core.database, owner.ctx.accountId, {
+        name: 'pending.dash.example',
+        status: 'unverified',
+      })
+    ).id;
     assert.deepEqual(await ticked(), [], 'an unverified domain does not count');
-    const domainId = await insertDomain(t, owner.ctx.accountId, 'mail.dash.example', 'verified');
+    const domainId = (
+      await createDomain(t.core.database, owner.ctx.accountId, {
+        name: 'mail.dash.example',
+        status: 'verified',
+      })
+    ).id;
     assert.ok(unverified !== domainId);
     assert.deepEqual(await ticked(), ['domain']);
 

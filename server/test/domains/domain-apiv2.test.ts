@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type DnsServer, startDnsServer } from '@herald/test-peers';
+import { createApiUser } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createOwner } from '../helpers/members.ts';
-import { createApiUser, domainEnv, PLATFORM } from './fixtures.ts';
+import { domainEnv, PLATFORM } from './fixtures.ts';
 
 interface Info {
   data: Record<string, string | number>;
@@ -25,8 +26,10 @@ describe('apiv2 domain calls', () => {
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const owner = await createOwner(t, 'apiv2_owner');
     const other = await createOwner(t, 'apiv2_other');
-    creds = await createApiUser(t, owner.ctx.accountId, 'apiv2_sender');
-    otherCreds = await createApiUser(t, other.ctx.accountId, 'apiv2_stranger');
+    const mine = await createApiUser(t.core.database, owner.ctx.accountId, { name: 'apiv2_sender' });
+    const theirs = await createApiUser(t.core.database, other.ctx.accountId, { name: 'apiv2_stranger' });
+    creds = { apiUser: mine.name, apiKey: mine.apiKey };
+    otherCreds = { apiUser: theirs.name, apiKey: theirs.apiKey };
   });
   after(async () => {
     await t.close();

@@ -4,6 +4,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { PERMISSIONS as P } from '@herald/shared';
 import { type DnsServer, startDnsServer } from '@herald/test-peers';
 import { loadDkimKey } from '../../src/core/domains/dkim-key.ts';
+import { createApiUser } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, type Caller, createOwner, joinedMember } from '../helpers/members.ts';
 import { type DomainJson, domainEnv, PLATFORM, publish, recordOf } from './fixtures.ts';
@@ -209,18 +210,7 @@ describe('sending domains', () => {
 
   it('deletes a domain, unless an API_USER sends from it', async () => {
     const domain = await add('gone.example.test');
-    const now = Date.now();
-    await t.core.database.db
-      .insertInto('api_users')
-      .values({
-        account_id: owner.ctx.accountId,
-        name: 'bound_user',
-        email_type: 'trigger',
-        domain_id: domain.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await createApiUser(t.core.database, owner.ctx.accountId, { name: 'bound_user', domainId: domain.id });
     const refused = await api('DELETE', `/v3/api/config/domains/${domain.id}`, owner);
     assert.equal(refused.statusCode, 409);
     assert.equal(refused.json().message, 'The domain is bound to API_USER bound_user; unbind it first');

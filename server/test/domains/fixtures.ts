@@ -1,7 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import type { DnsServer } from '@herald/test-peers';
-import { hashApiKey } from '../../src/core/api-users/api-user-auth.ts';
-import type { TestApp } from '../helpers/app.ts';
 
 /** Settings every domain test runs with: the platform's SPF and MX names under herald.test. */
 export const PLATFORM = { hostname: 'herald.test', spf: 'spf.herald.test', mx: 'mx.herald.test' } as const;
@@ -44,33 +41,4 @@ export function publish(dns: DnsServer, domain: DomainJson, kinds: RecordJson['k
       dns.set(record.host, 'MX', [{ priority: record.priority ?? 10, exchange: record.value }]);
     else dns.set(record.host, 'TXT', [record.value]);
   }
-}
-
-/**
- * An API_USER with a key, written straight into the tables (the API_USER screens are another
- * slice): what the SendCloud-compatible calls authenticate with.
- */
-export async function createApiUser(
-  t: TestApp,
-  accountId: number,
-  name: string,
-): Promise<{ apiUser: string; apiKey: string }> {
-  const apiKey = randomBytes(32).toString('base64url');
-  const now = Date.now();
-  const user = await t.core.database.db
-    .insertInto('api_users')
-    .values({ account_id: accountId, name, email_type: 'trigger', created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.core.database.db
-    .insertInto('api_keys')
-    .values({
-      account_id: accountId,
-      api_user_id: Number(user.id),
-      key_hash: hashApiKey(apiKey),
-      key_hint: apiKey.slice(-4),
-      created_at: now,
-    })
-    .execute();
-  return { apiUser: name, apiKey };
 }

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { createSender, type Sender } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer } from '../helpers/members.ts';
 import { listen, postForm } from '../send/send-client.ts';
-import { createSendFixture, type SendFixture } from '../send/send-fixtures.ts';
 
 const DAY = 86_400_000;
 
@@ -15,8 +15,8 @@ const DAY = 86_400_000;
 describe('email status', () => {
   let t: TestApp;
   let base: string;
-  let f: SendFixture;
-  let other: SendFixture;
+  let f: Sender;
+  let other: Sender;
   let token: string;
   let otherToken: string;
   let ids: string[];
@@ -24,8 +24,8 @@ describe('email status', () => {
   before(async () => {
     t = await buildTestApp();
     base = await listen(t);
-    f = await createSendFixture(t.core.database);
-    other = await createSendFixture(t.core.database);
+    f = await createSender(t.core.database);
+    other = await createSender(t.core.database);
     token = await sessionFor(f.accountId, 'es_owner');
     otherToken = await sessionFor(other.accountId, 'es_other');
     const sent = await postForm(base, 'mail/send', {

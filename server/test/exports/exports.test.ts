@@ -7,11 +7,11 @@ import { ExportsService } from '../../src/core/exports/exports.service.ts';
 import { QUEUES } from '../../src/queue/names.ts';
 import { JOBS } from '../../src/worker/registry.ts';
 import { type Inject, injector } from '../api-users/fixtures.ts';
+import { createSender, type Sender } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { type Caller, createOwner, joinedMember } from '../helpers/members.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { listen, postForm } from '../send/send-client.ts';
-import { createSendFixture, type SendFixture } from '../send/send-fixtures.ts';
 
 const DAY = 86_400_000;
 const BASE = '/v3/api/data/dataExportOfflines';
@@ -38,7 +38,7 @@ describe('offline exports', () => {
   let call: Inject;
   let owner: Caller;
   let other: Caller;
-  let f: SendFixture;
+  let f: Sender;
   let emailIds: string[];
   const range = () => ({ startTime: Date.now() - DAY, endTime: Date.now() + 60_000 });
 
@@ -48,7 +48,7 @@ describe('offline exports', () => {
     const base = await listen(t);
     owner = await createOwner(t, 'exp_owner');
     other = await createOwner(t, 'exp_other');
-    f = await createSendFixture(t.core.database, { accountId: owner.ctx.accountId, plan: 'paid' });
+    f = await createSender(t.core.database, { accountId: owner.ctx.accountId, plan: 'paid' });
     emailIds = [];
     // Several recipients of one mail share their accept time: the paging must not lose or repeat them.
     for (const [to, subject] of [

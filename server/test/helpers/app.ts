@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { type Core, createCore } from '../../src/compose.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
-import { type Core, createCore } from '../../src/core/core.ts';
 import { buildHttpApp, type HttpAppOptions } from '../../src/http/app.ts';
 import type { RouteEntry } from '../../src/http/plugins/access.ts';
 import { createLogger } from '../../src/logger.ts';

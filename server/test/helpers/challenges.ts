@@ -1,5 +1,5 @@
+import type { Core } from '../../src/compose.ts';
 import { type CaptchaPurpose, CaptchaService } from '../../src/core/captcha/captcha.service.ts';
-import type { Core } from '../../src/core/core.ts';
 
 /**
  * Answers to the human checks, as a person at the console would give them: the slider dropped at

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { apiv2, type Inject, injector, insertDomain } from '../api-users/fixtures.ts';
+import { apiv2, type Inject, injector } from '../api-users/fixtures.ts';
+import { createDomain } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { type Caller, createOwner } from '../helpers/members.ts';
 
@@ -17,7 +18,9 @@ describe('labels', () => {
     call = injector(t);
     owner = await createOwner(t, 'labels_owner');
     other = await createOwner(t, 'labels_other');
-    const domainId = await insertDomain(t, owner.ctx.accountId, 'mail.labels.example');
+    const domainId = (
+      await createDomain(t.core.database, owner.ctx.accountId, { name: 'mail.labels.example' })
+    ).id;
     const res = await call('POST', '/v3/api/config/categories', owner, {
       name: 'labels_sender',
       emailType: 'batch',

@@ -8,15 +8,15 @@ import {
   startHerald,
   startSmtpMx,
 } from '@herald/test-peers';
+import { type Core, createCore } from '../../src/compose.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { ApiCaller } from '../../src/core/api-users/api-user-auth.ts';
-import { type Core, createCore } from '../../src/core/core.ts';
 import { createDkimKey } from '../../src/core/domains/dkim-key.ts';
 import { createLogger } from '../../src/logger.ts';
+import { createSender } from '../fixtures/factory.ts';
 import { sharedBackendEnv } from '../helpers/backend-env.ts';
 import { TEST_SECRET_KEY, type TestDatabase, tempDir } from '../helpers/database.ts';
 import { waitFor } from '../helpers/wait.ts';
-import { createSendFixture } from '../send/send-fixtures.ts';
 
 /**
  * The reliability promise of the delivery engine: 10,000 messages accepted through the real
@@ -64,7 +64,7 @@ describe('kill -9 of a delivery worker mid-run', () => {
       [],
     );
     core = await createCore(config, createLogger({ level: 'silent', roles: config.roles }));
-    const fixture = await createSendFixture(core.database);
+    const fixture = await createSender(core.database);
     const key = await createDkimKey(core.secretBox, fixture.accountId);
     await core.database.db
       .updateTable('sending_domains')

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { type DnsServer, startDnsServer } from '@herald/test-peers';
-import { composeMail } from '../../src/mta/compose.ts';
+import { composeMail } from '../../src/lib/compose-mail.ts';
+import { createResolver, type DnsResolver } from '../../src/lib/dns-resolver.ts';
 import { resolveAddresses, resolveMx } from '../../src/mta/mx.ts';
-import { createResolver, type DnsResolver } from '../../src/mta/resolver.ts';
 import { deliverMail } from '../../src/mta/smtp-delivery.ts';
 
 /** MX resolution against the loopback DNS peer, through the resolver HERALD_DNS_SERVERS configures. */

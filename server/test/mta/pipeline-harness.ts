@@ -7,9 +7,9 @@ import {
 } from '@herald/test-peers';
 import type { ApiCaller } from '../../src/core/api-users/api-user-auth.ts';
 import { createDkimKey, dkimRecordValue } from '../../src/core/domains/dkim-key.ts';
+import { createSender, type Sender } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { waitFor } from '../helpers/wait.ts';
-import { createSendFixture, type SendFixture } from '../send/send-fixtures.ts';
 
 /**
  * The delivery pipeline end to end: a real core (real database, the accept path), the delivery
@@ -21,9 +21,9 @@ export interface PipelineHarness {
   t: TestApp;
   dns: DnsServer;
   mx: SmtpMx;
-  sender: SendFixture & { caller: ApiCaller; dkimTxt: Record<string, string> };
+  sender: Sender & { caller: ApiCaller; dkimTxt: Record<string, string> };
   /** Another account with its own verified domain, DKIM key and API_USER. */
-  addSender(): Promise<SendFixture & { caller: ApiCaller }>;
+  addSender(): Promise<Sender & { caller: ApiCaller }>;
   /** Accepts one mail through core.send and returns its emailIds. */
   send(fields: Record<string, string>, caller?: ApiCaller): Promise<string[]>;
   recipient(emailId: string): Promise<Record<string, unknown>>;
@@ -60,7 +60,7 @@ export async function startPipeline(
   const emailType = options.emailType ?? 'trigger';
   const dkimTxt: Record<string, string> = {};
   const addSender = async () => {
-    const fixture = await createSendFixture(t.core.database);
+    const fixture = await createSender(t.core.database);
     const key = await createDkimKey(t.core.secretBox, fixture.accountId);
     await t.core.database.db
       .updateTable('sending_domains')

@@ -6,6 +6,7 @@ import {
   type RetryPolicy,
   type SystemMessageStatus,
 } from '../../src/core/notifications/notifications.service.ts';
+import { directMailTransport } from '../../src/mta/smtp-delivery.ts';
 import { QUEUES } from '../../src/queue/names.ts';
 import { startWorkers, type Workers } from '../../src/worker/start-workers.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
@@ -53,6 +54,8 @@ describe('system mail through the MTA', () => {
   const quickRetries = (retry: RetryPolicy) =>
     new NotificationsService({
       database: t.core.database,
+      mailTransport: directMailTransport(t.core.config),
+      openCarrier: undefined,
       queue: t.core.queue,
       config: t.core.config,
       logger: t.core.logger,

@@ -4,7 +4,7 @@ import { PERMISSIONS as P } from '@herald/shared';
 import { QueuesService } from '../../src/core/queues/queues.service.ts';
 import { AccountSendPolicy } from '../../src/core/queues/send-policy.ts';
 import { SenderConfigsService } from '../../src/core/sender-configs/sender-configs.service.ts';
-import type { PolicyMessage } from '../../src/mta/pipeline/policies.ts';
+import type { PolicyMessage } from '../../src/mta/ports.ts';
 import { expireQueuePauses } from '../../src/worker/tasks/expire-queue-pauses.task.ts';
 import { type Inject, injector } from '../api-users/fixtures.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';

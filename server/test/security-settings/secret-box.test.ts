@@ -5,12 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config.ts';
-import {
-  loadSecretKey,
-  SECRET_KEY_FILE,
-  SecretBox,
-  SecretBoxError,
-} from '../../src/core/security/secret-box.ts';
+import { loadSecretKey, SECRET_KEY_FILE, SecretBox, SecretBoxError } from '../../src/lib/secret-box.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { tempDir, testDialect } from '../helpers/database.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { type Herald, startHerald } from '@herald/test-peers';
 import { openDatabase } from '../../src/db/database.ts';
-import { createSendFixture, type SendFixture } from './send-fixtures.ts';
+import { createSender, type Sender } from '../fixtures/factory.ts';
 
 /**
  * "Accepted means durable": a Herald process answers 200 to many concurrent sends and is then
@@ -15,7 +15,7 @@ import { createSendFixture, type SendFixture } from './send-fixtures.ts';
 let herald: Herald | undefined;
 let dir: string;
 let file: string;
-let f: SendFixture;
+let f: Sender;
 
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'herald-durability-'));
@@ -23,7 +23,7 @@ before(async () => {
   herald = await startHerald({ env: { DATABASE_URL: `sqlite:${file}`, HERALD_ROLE: 'api' } });
   const database = openDatabase({ kind: 'sqlite', file });
   try {
-    f = await createSendFixture(database);
+    f = await createSender(database);
   } finally {
     await database.close();
   }

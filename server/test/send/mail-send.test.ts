@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { createSender, type Sender } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { listen, postForm, postMultipart } from './send-client.ts';
-import { createSendFixture, type SendFixture } from './send-fixtures.ts';
 
 /**
  * /apiv2/mail/send exercised as SendCloud's documentation shows it: form posts and multipart
@@ -12,14 +12,14 @@ import { createSendFixture, type SendFixture } from './send-fixtures.ts';
 describe('mail/send', () => {
   let t: TestApp;
   let base: string;
-  let f: SendFixture;
-  let other: SendFixture;
+  let f: Sender;
+  let other: Sender;
 
   before(async () => {
     t = await buildTestApp();
     base = await listen(t);
-    f = await createSendFixture(t.core.database);
-    other = await createSendFixture(t.core.database);
+    f = await createSender(t.core.database);
+    other = await createSender(t.core.database);
   });
   after(() => t?.close());
 
@@ -355,9 +355,9 @@ describe('mail/send', () => {
   });
 
   it('refuses an unverified domain and accepts a usable one', async () => {
-    const unverified = await createSendFixture(t.core.database, { domainStatus: 'unverified' });
-    const usable = await createSendFixture(t.core.database, { domainStatus: 'usable' });
-    const send = (s: SendFixture) =>
+    const unverified = await createSender(t.core.database, { domainStatus: 'unverified' });
+    const usable = await createSender(t.core.database, { domainStatus: 'usable' });
+    const send = (s: Sender) =>
       postForm(base, 'mail/send', {
         apiUser: s.apiUser,
         apiKey: s.apiKey,

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { createSender, createTemplate, type Sender } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { listen, postForm } from './send-client.ts';
-import { addTemplate, createSendFixture, type SendFixture } from './send-fixtures.ts';
 
 const recipients = (n: number, tag: string) =>
   Array.from({ length: n }, (_, i) => `${tag}${i}@example.org`).join(';');
@@ -17,7 +17,7 @@ describe('daily quotas', () => {
   });
   after(() => t?.close());
 
-  const send = (f: SendFixture, to: string, lang: 'zh-cn' | 'en' = 'zh-cn') =>
+  const send = (f: Sender, to: string, lang: 'zh-cn' | 'en' = 'zh-cn') =>
     postForm(
       base,
       'mail/send',
@@ -26,7 +26,7 @@ describe('daily quotas', () => {
     );
 
   it('lets a free account send 10 emails a day, then answers 40904', async () => {
-    const f = await createSendFixture(t.core.database, { plan: 'free' });
+    const f = await createSender(t.core.database, { plan: 'free' });
     assert.equal((await send(f, recipients(8, 'a'))).statusCode, 200);
     const over = await send(f, recipients(3, 'b'), 'en');
     assert.deepEqual([over.result, over.statusCode], [false, 40904]);
@@ -43,20 +43,20 @@ describe('daily quotas', () => {
   });
 
   it('caps a test API_USER at 50 a day even on a paid account, concurrent requests included', async () => {
-    const f = await createSendFixture(t.core.database, { plan: 'paid', cType: 'test' });
+    const f = await createSender(t.core.database, { plan: 'paid', cType: 'test' });
     const results = await Promise.all(Array.from({ length: 60 }, (_, i) => send(f, `p${i}@example.org`)));
     assert.equal(results.filter((r) => r.statusCode === 200).length, 50);
     assert.equal(results.filter((r) => r.statusCode === 40904).length, 10);
   });
 
   it('applies the account’s own daily quota', async () => {
-    const f = await createSendFixture(t.core.database, { plan: 'paid', dailyQuota: 3 });
+    const f = await createSender(t.core.database, { plan: 'paid', dailyQuota: 3 });
     assert.equal((await send(f, recipients(3, 'q'))).statusCode, 200);
     assert.equal((await send(f, 'x@example.org')).statusCode, 40904);
   });
 
   it('does not count a replayed sendRequestId', async () => {
-    const f = await createSendFixture(t.core.database, { plan: 'free' });
+    const f = await createSender(t.core.database, { plan: 'free' });
     const body = { apiUser: f.apiUser, apiKey: f.apiKey, from: `a@${f.domain}`, subject: 's', plain: 'p' };
     const first = await postForm(base, 'mail/send', {
       ...body,
@@ -77,16 +77,23 @@ describe('daily quotas', () => {
 describe('mail/sendtemplate', () => {
   let t: TestApp;
   let base: string;
-  let f: SendFixture;
+  let f: Sender;
   let templateId: number;
 
   before(async () => {
     t = await buildTestApp();
     base = await listen(t);
-    f = await createSendFixture(t.core.database);
-    templateId = await addTemplate(t.core.database, f.accountId, 'welcome', 'passed');
-    await addTemplate(t.core.database, f.accountId, 'draft', 'reviewing');
-    await addTemplate(t.core.database, f.accountId, 'nosubject', 'passed', '');
+    f = await createSender(t.core.database);
+    templateId = await createTemplate(t.core.database, f.accountId, {
+      invokeName: 'welcome',
+      status: 'passed',
+    });
+    await createTemplate(t.core.database, f.accountId, { invokeName: 'draft', status: 'reviewing' });
+    await createTemplate(t.core.database, f.accountId, {
+      invokeName: 'nosubject',
+      status: 'passed',
+      subject: '',
+    });
   });
   after(() => t?.close());
 
@@ -174,8 +181,8 @@ describe('mail/sendtemplate', () => {
   }
 
   it('does not find another account’s template', async () => {
-    const other = await createSendFixture(t.core.database);
-    await addTemplate(t.core.database, other.accountId, 'theirs', 'passed');
+    const other = await createSender(t.core.database);
+    await createTemplate(t.core.database, other.accountId, { invokeName: 'theirs', status: 'passed' });
     const body = await postForm(base, 'mail/sendtemplate', fields({ templateInvokeName: 'theirs' }));
     assert.equal(body.statusCode, 40823);
   });

@@ -1,22 +1,22 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { createSender, createTemplate, type Sender } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer, type Caller, createOwner } from '../helpers/members.ts';
-import { addTemplate, createSendFixture, type SendFixture } from './send-fixtures.ts';
 
 /** The console's test send: API_USER and domain checks, 5 recipients, source `test`, the recent list. */
 describe('console test send', () => {
   let t: TestApp;
   let owner: Caller;
-  let f: SendFixture;
-  let stranger: SendFixture;
+  let f: Sender;
+  let stranger: Sender;
 
   before(async () => {
     t = await buildTestApp();
     owner = await createOwner(t, 'testsender');
-    f = await createSendFixture(t.core.database, { accountId: owner.ctx.accountId });
-    stranger = await createSendFixture(t.core.database);
-    await addTemplate(t.core.database, owner.ctx.accountId, 'welcome', 'passed');
+    f = await createSender(t.core.database, { accountId: owner.ctx.accountId });
+    stranger = await createSender(t.core.database);
+    await createTemplate(t.core.database, owner.ctx.accountId, { invokeName: 'welcome', status: 'passed' });
   });
   after(() => t?.close());
 

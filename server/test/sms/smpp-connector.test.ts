@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type SmppCarrier, startSmppCarrier } from '@herald/test-peers';
 import { createLogger } from '../../src/logger.ts';
-import type { DeliveryReceipt } from '../../src/sms/delivery-receipt.ts';
-import { SmppConnector } from '../../src/sms/smpp-connector.ts';
+import { SmppConnector } from '../../src/sms/carriers/smpp.ts';
+import type { DeliveryReceipt } from '../../src/sms/ports.ts';
 import { waitFor } from '../helpers/wait.ts';
 
 /** The SMPP session on its own, against the loopback carrier: binding, receipts, closing. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { describeReceipt, parseReceipt } from '../../src/sms/delivery-receipt.ts';
+import { parseReceipt } from '../../src/sms/carriers/smpp-receipt.ts';
+import { describeReceipt } from '../../src/sms/ports.ts';
 import { concatenationUdh, isGsm7, splitSms } from '../../src/sms/sms-parts.ts';
 
 describe('SMS encoding and parts (product-spec §9)', () => {

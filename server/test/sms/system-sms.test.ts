@@ -6,7 +6,9 @@ import {
   NotificationsService,
   type SystemMessageStatus,
 } from '../../src/core/notifications/notifications.service.ts';
+import { directMailTransport } from '../../src/mta/smtp-delivery.ts';
 import { QUEUES } from '../../src/queue/names.ts';
+import { carrierOpener } from '../../src/sms/carriers/open-carrier.ts';
 import { startWorkers, type Workers } from '../../src/worker/start-workers.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { waitFor } from '../helpers/wait.ts';
@@ -107,6 +109,8 @@ describe('system SMS over SMPP', () => {
   it('defers while the carrier throttles and delivers on a retry', async () => {
     const quick = new NotificationsService({
       database: t.core.database,
+      mailTransport: directMailTransport(t.core.config),
+      openCarrier: t.core.config.smpp && carrierOpener(t.core.config.smpp, t.core.logger),
       queue: t.core.queue,
       config: t.core.config,
       logger: t.core.logger,

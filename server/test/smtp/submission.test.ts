@@ -5,8 +5,8 @@ import nodemailer from 'nodemailer';
 import type { SMTPServer } from 'smtp-server';
 import { closeSmtp, listenSmtp } from '../../src/smtp/listen.ts';
 import { submissionListeners } from '../../src/smtp/submission-server.ts';
+import { createSender, type Sender } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createSendFixture, type SendFixture } from '../send/send-fixtures.ts';
 
 /**
  * SMTP submission driven by a real client (nodemailer): AUTH LOGIN and PLAIN with API_USER /
@@ -15,7 +15,7 @@ import { createSendFixture, type SendFixture } from '../send/send-fixtures.ts';
  */
 describe('SMTP submission', () => {
   let t: TestApp;
-  let f: SendFixture;
+  let f: Sender;
   const servers: SMTPServer[] = [];
   const ports: Record<string, number> = {};
 
@@ -27,7 +27,7 @@ describe('SMTP submission', () => {
         HERALD_SMTP_MAX_BYTES: '200000',
       },
     });
-    f = await createSendFixture(t.core.database);
+    f = await createSender(t.core.database);
     for (const listener of submissionListeners(t.core)) {
       const address = await listenSmtp(listener.server, 0, '127.0.0.1');
       servers.push(listener.server);
@@ -239,7 +239,7 @@ describe('SMTP submission', () => {
 
 describe('SMTP submission from a trusted network', () => {
   let t: TestApp;
-  let f: SendFixture;
+  let f: Sender;
   let server: SMTPServer | undefined;
   let port = 0;
 
@@ -247,7 +247,7 @@ describe('SMTP submission from a trusted network', () => {
     t = await buildTestApp({
       env: { HERALD_SMTP_TRUSTED_NETWORKS: '127.0.0.0/8', HERALD_SMTP_TRUSTED_API_USER: 'relay_user_1' },
     });
-    f = await createSendFixture(t.core.database, { name: 'relay_user_1' });
+    f = await createSender(t.core.database, { apiUser: 'relay_user_1' });
     const [listener] = submissionListeners(t.core);
     server = listener?.server;
     if (!server) throw new Error('no listener');

@@ -1,21 +1,21 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { createSender, type Sender } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { listen, postForm } from '../send/send-client.ts';
-import { createSendFixture, type SendFixture } from '../send/send-fixtures.ts';
 
 /** SendCloud's `bounce/*`, `unsubscribe/*` and `spamreported/list` through plain form posts. */
 describe('suppression lists (SendCloud-compatible)', () => {
   let t: TestApp;
   let base: string;
-  let f: SendFixture;
-  let other: SendFixture;
+  let f: Sender;
+  let other: Sender;
 
   before(async () => {
     t = await buildTestApp();
     base = await listen(t);
-    f = await createSendFixture(t.core.database);
-    other = await createSendFixture(t.core.database);
+    f = await createSender(t.core.database);
+    other = await createSender(t.core.database);
     const at = Date.now();
     for (const address of ['b1@example.org', 'b2@example.net']) {
       await t.core.suppression.recordFailure(f.accountId, address, {

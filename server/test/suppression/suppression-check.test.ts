@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SuppressionService } from '../../src/core/suppression/suppression.service.ts';
 import { SuppressionListsService } from '../../src/core/suppression/suppression-lists.service.ts';
+import { createSender, type Sender } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createSendFixture, type SendFixture } from '../send/send-fixtures.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -17,10 +17,10 @@ describe('suppression check', () => {
   let clock: number;
   let check: SuppressionService;
   let lists: SuppressionListsService;
-  let a: SendFixture;
-  let b: SendFixture;
-  const batch = (f: SendFixture) => ({ apiUserId: f.apiUserId, labelId: null, emailType: 'batch' as const });
-  const trigger = (f: SendFixture) => ({
+  let a: Sender;
+  let b: Sender;
+  const batch = (f: Sender) => ({ apiUserId: f.apiUserId, labelId: null, emailType: 'batch' as const });
+  const trigger = (f: Sender) => ({
     apiUserId: f.apiUserId,
     labelId: null,
     emailType: 'trigger' as const,
@@ -37,8 +37,8 @@ describe('suppression check', () => {
     clock = Date.UTC(2026, 0, 10, 8, 0, 0);
     check = new SuppressionService(t.core.database, { now: () => clock });
     lists = new SuppressionListsService(t.core.database, check, { now: () => clock });
-    a = await createSendFixture(t.core.database);
-    b = await createSendFixture(t.core.database);
+    a = await createSender(t.core.database);
+    b = await createSender(t.core.database);
   });
   after(() => t?.close());
 

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { createApiUser } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createOwner } from '../helpers/members.ts';
-import { api, insertApiUser, operatorSession } from './template-helpers.ts';
+import { api, operatorSession } from './template-helpers.ts';
 
 /**
  * SendCloud's template calls through plain form posts and GET query strings, exactly as
@@ -31,8 +32,10 @@ describe('email templates: SendCloud-compatible template/*', () => {
     t = await buildTestApp();
     const owner = await createOwner(t, 'v2_owner');
     const other = await createOwner(t, 'v2_other');
-    creds = await insertApiUser(t, owner.ctx.accountId, 'v2_api_user');
-    otherCreds = await insertApiUser(t, other.ctx.accountId, 'v2_other_user');
+    const mine = await createApiUser(t.core.database, owner.ctx.accountId, { name: 'v2_api_user' });
+    const theirs = await createApiUser(t.core.database, other.ctx.accountId, { name: 'v2_other_user' });
+    creds = { apiUser: mine.name, apiKey: mine.apiKey };
+    otherCreds = { apiUser: theirs.name, apiKey: theirs.apiKey };
   });
   after(() => t.close());
 

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { hashApiKey } from '../../src/core/api-users/api-user-auth.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { bearer, type Caller } from '../helpers/members.ts';
 
@@ -25,34 +23,6 @@ export async function operatorSession(t: TestApp): Promise<Caller> {
     .executeTakeFirstOrThrow();
   const ctx = { accountId: Number(row.account_id), userId: Number(row.id) };
   return { ctx, token: await t.core.sessions.create(ctx) };
-}
-
-/** An API_USER with a key, inserted directly (the API_USER screens are another slice's). */
-export async function insertApiUser(
-  t: TestApp,
-  accountId: number,
-  name: string,
-): Promise<{ apiUser: string; apiKey: string }> {
-  const { db } = t.core.database;
-  const now = Date.now();
-  const user = await db
-    .insertInto('api_users')
-    .values({ account_id: accountId, name, email_type: 'trigger', created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const apiKey = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('api_keys')
-    .values({
-      account_id: accountId,
-      api_user_id: Number(user.id),
-      key_hash: hashApiKey(apiKey),
-      key_hint: apiKey.slice(-4),
-      created_at: now,
-      expires_at: null,
-    })
-    .execute();
-  return { apiUser: name, apiKey };
 }
 
 export const SAMPLE = {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Core } from '../../src/core/core.ts';
+import type { Core } from '../../src/compose.ts';
 import { buildHttpApp } from '../../src/http/app.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { bearer, type Caller } from '../helpers/members.ts';

@@ -3,6 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import { after, before, describe, it } from 'node:test';
 import type { MailEventData } from '@herald/shared';
 import { listenTrackingHttps } from '../../src/http/tracking/tracking-https.ts';
+import { createApiUser } from '../fixtures/factory.ts';
 import { decodedBody } from '../helpers/mail.ts';
 import type { Caller } from '../helpers/members.ts';
 import { type PipelineHarness, startPipeline } from '../mta/pipeline-harness.ts';
@@ -192,20 +193,10 @@ describe('open and click tracking', () => {
   });
 
   it('leaves mail alone when the API_USER tracks nothing (the unsubscribe placeholder still works)', async () => {
-    const now = Date.now();
-    const other = await h.t.core.database.db
-      .insertInto('api_users')
-      .values({
-        account_id: h.sender.accountId,
-        name: `quiet_${process.pid}`,
-        email_type: 'trigger',
-        open_tracking: 0,
-        click_tracking: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning(['id', 'name'])
-      .executeTakeFirstOrThrow();
+    const other = await createApiUser(h.t.core.database, h.sender.accountId, {
+      name: `quiet_${process.pid}`,
+      tracking: { open: false, click: false },
+    });
     const before = h.mx.messages.length;
     const [emailId] = await h.send(
       { to: 'eve@dest.test', subject: 'Quiet', html: HTML },

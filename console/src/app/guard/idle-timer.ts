@@ -1,4 +1,4 @@
-import { LOCAL_KEY, readLocal } from '../storage/local-store.ts';
+import { LOCAL_KEY, readLocal } from '../../infra/storage/local-store.ts';
 
 /**
  * The long-stay notice (console-spec §4 step 5, §9): every guarded navigation restarts a

@@ -2,14 +2,14 @@ import { resolveLang } from '@herald/shared/lang';
 import { PLATFORM_OPERATOR, PUBLIC } from '@herald/shared/permissions';
 import NProgress from 'nprogress';
 import { redirect } from 'react-router';
+import { HttpError } from '../../infra/http/http-errors.ts';
+import { COOKIE, readCookie } from '../../infra/storage/cookies.ts';
 import type { ScreenRoute } from '../../routes/route-types.ts';
 import { CONSOLE_DATA_PAGES, DENY_PATH, LOGIN_PATH } from '../../routes/routes.ts';
+import { changeLang, currentLang, loadConsoleLocales } from '../../stores/i18n.ts';
 import { sessionState } from '../../stores/session.store.ts';
-import { HttpError } from '../http/http-errors.ts';
-import { changeLang, currentLang, loadConsoleLocales } from '../i18n.ts';
-import { loadConsoleData, loadSession } from '../session/session-loader.ts';
-import { COOKIE, readCookie } from '../storage/cookies.ts';
-import { applyRouteTheme } from '../theme.ts';
+import { loadConsoleData, loadSession } from '../../stores/session-loader.ts';
+import { applyRouteTheme } from '../../stores/theme.ts';
 import { restartIdleTimer, stopIdleTimer } from './idle-timer.ts';
 
 /**

@@ -2,8 +2,8 @@ import { Breadcrumb } from 'antd';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useCurrentRoute } from '../../routes/current-route.ts';
 import { areaById, routeByPath } from '../../routes/routes.ts';
-import { useCurrentRoute } from '../current-route.ts';
 
 /** Area › list › screen, from the route table (an editor's list links back). */
 export function AppBreadcrumbs() {

@@ -6,7 +6,7 @@ import { Can } from '../../components/Can.tsx';
 import { HeraldLogo } from '../../components/HeraldLogo.tsx';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 import { useSessionStore } from '../../stores/session.store.ts';
-import { themePalettes } from '../theme.ts';
+import { themePalettes } from '../../stores/theme.ts';
 import styles from './BackendLayout.module.css';
 import { BalanceTag } from './BalanceTag.tsx';
 import { MessageBadge } from './MessageBadge.tsx';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../components/use-can.ts';
 import { useSessionStore } from '../../stores/session.store.ts';
-import { loadConsoleData } from '../session/session-loader.ts';
+import { loadConsoleData } from '../../stores/session-loader.ts';
 import styles from './BackendLayout.module.css';
 import { fenToYuan } from './money.ts';
 

@@ -3,10 +3,10 @@ import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useCurrentRoute } from '../../routes/current-route.ts';
 import { buildMenu, type MenuNode } from '../../routes/menu.ts';
 import { routeByPath } from '../../routes/routes.ts';
 import { useSessionStore } from '../../stores/session.store.ts';
-import { useCurrentRoute } from '../current-route.ts';
 import { API_DOCS_URL } from '../shell-config.ts';
 import { menuIcons } from './menu-icons.tsx';
 

@@ -4,8 +4,8 @@ import { Avatar, Dropdown, type MenuProps, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LOGIN_PATH } from '../../routes/routes.ts';
+import { changeLang } from '../../stores/i18n.ts';
 import { useSessionStore } from '../../stores/session.store.ts';
-import { changeLang } from '../i18n.ts';
 import { logout } from '../session/logout.ts';
 import styles from './BackendLayout.module.css';
 

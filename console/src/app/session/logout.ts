@@ -1,8 +1,8 @@
 import { postLogout } from '../../api/auth.api.ts';
+import { COOKIE, readCookie, removeCookie } from '../../infra/storage/cookies.ts';
+import { clearSessionStorage } from '../../infra/storage/local-store.ts';
 import { useMessageStore } from '../../stores/message.store.ts';
 import { sessionState } from '../../stores/session.store.ts';
-import { COOKIE, readCookie, removeCookie } from '../storage/cookies.ts';
-import { clearSessionStorage } from '../storage/local-store.ts';
 
 /**
  * Logout (console-spec §4): revoke the token on the server while it is still sent, then forget

@@ -3,9 +3,9 @@ import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../../api/security.api.ts';
-import { httpEffects } from '../../app/http/http-effects.ts';
-import { SUCCESS_TOAST_SECONDS } from '../../app/http/http-exceptions.ts';
 import { applyFieldErrors, checkWithSchema, zodRule } from '../../components/form-rules.ts';
+import { httpEffects } from '../../infra/http/http-effects.ts';
+import { SUCCESS_TOAST_SECONDS } from '../../infra/http/http-exceptions.ts';
 
 interface Values {
   oldPassword: string;

@@ -18,10 +18,10 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { httpEffects } from '../../app/http/http-effects.ts';
-import { SUCCESS_TOAST_SECONDS } from '../../app/http/http-exceptions.ts';
 import { Can } from '../../components/Can.tsx';
 import { checkWithSchema, showFormError } from '../../components/form-rules.ts';
+import { httpEffects } from '../../infra/http/http-effects.ts';
+import { SUCCESS_TOAST_SECONDS } from '../../infra/http/http-exceptions.ts';
 import { rate } from './stat-view.tsx';
 import {
   createMonitorConfig,

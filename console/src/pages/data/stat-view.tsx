@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isCancelled } from '../../app/http/http-errors.ts';
+import { isCancelled } from '../../infra/http/http-errors.ts';
 
 /** What the data-centre screens share: the loading, failure and empty states, and figure columns. */
 export function StatBody<T>({

@@ -1,6 +1,6 @@
 import type { StatCounters, StatRates } from '@herald/shared/schemas/statistics.schema';
-import { http } from '../../app/http/http-client.ts';
-import type { Params } from '../../app/http/request-params.ts';
+import { http } from '../../infra/http/http-client.ts';
+import type { Params } from '../../infra/http/request-params.ts';
 
 /**
  * The data centre's calls (console-spec §7 "/stat/*", "/user/UserReputationDetail"). Every GET

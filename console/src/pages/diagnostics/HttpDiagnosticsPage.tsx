@@ -1,8 +1,8 @@
 import { Button, Card, Flex, Form, Input, InputNumber, Segmented, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BodyFormat, http, type Method } from '../../app/http/http-client.ts';
-import { HttpError, isCancelled } from '../../app/http/http-errors.ts';
+import { type BodyFormat, http, type Method } from '../../infra/http/http-client.ts';
+import { HttpError, isCancelled } from '../../infra/http/http-errors.ts';
 
 /**
  * A troubleshooting screen, outside every menu: sends a request through the console's real HTTP

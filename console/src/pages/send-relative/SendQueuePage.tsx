@@ -11,9 +11,9 @@ import {
   resumeQueue,
   suspendQueue,
 } from '../../api/queues.api.ts';
-import { httpEffects } from '../../app/http/http-effects.ts';
-import { ERROR_TOAST_SECONDS } from '../../app/http/http-exceptions.ts';
 import { Can } from '../../components/Can.tsx';
+import { httpEffects } from '../../infra/http/http-effects.ts';
+import { ERROR_TOAST_SECONDS } from '../../infra/http/http-exceptions.ts';
 import type { ChartPoint, QueueRow } from '../../stores/queue-status-merge.ts';
 import { createQueueMonitor, type QueueMonitor } from './queue-monitor.ts';
 

@@ -16,11 +16,11 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { httpEffects } from '../../app/http/http-effects.ts';
-import { HttpError } from '../../app/http/http-errors.ts';
-import { ERROR_TOAST_SECONDS } from '../../app/http/http-exceptions.ts';
 import { Can } from '../../components/Can.tsx';
 import { VerifyIdentityModal } from '../../components/VerifyIdentityModal.tsx';
+import { httpEffects } from '../../infra/http/http-effects.ts';
+import { HttpError } from '../../infra/http/http-errors.ts';
+import { ERROR_TOAST_SECONDS } from '../../infra/http/http-exceptions.ts';
 import { useSessionStore } from '../../stores/session.store.ts';
 import {
   deleteExport,

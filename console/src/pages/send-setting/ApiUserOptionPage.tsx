@@ -33,9 +33,9 @@ import {
   updateApiUser,
 } from '../../api/api-users.api.ts';
 import { fetchLabelOptions } from '../../api/labels.api.ts';
-import { HttpError } from '../../app/http/http-errors.ts';
 import { checkWithSchema, showFormError, zodRule } from '../../components/form-rules.ts';
 import { useCan } from '../../components/use-can.ts';
+import { HttpError } from '../../infra/http/http-errors.ts';
 import { ApiKeyModal } from './api-users/ApiKeyModal.tsx';
 
 interface Values {

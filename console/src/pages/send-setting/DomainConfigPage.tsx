@@ -4,8 +4,8 @@ import { Alert, Button, Card, Flex, Result, Space, Spin, Table, Tag, Typography 
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type DomainRecord, fetchDomain, verifyDomain } from '../../api/domains.api.ts';
-import { HttpError } from '../../app/http/http-errors.ts';
 import { Can } from '../../components/Can.tsx';
+import { HttpError } from '../../infra/http/http-errors.ts';
 import { DomainsDkimRotation } from './DomainsDkimRotation.tsx';
 import { DomainStatusTag, RECORD_KIND_KEYS, RecordStatusTag } from './DomainsStatusTags.tsx';
 

@@ -31,11 +31,11 @@ import {
   saveSenderConfig,
   setSenderConfigSwitch,
 } from '../../api/sender-configs.api.ts';
-import { httpEffects } from '../../app/http/http-effects.ts';
-import { SUCCESS_TOAST_SECONDS } from '../../app/http/http-exceptions.ts';
 import { Can } from '../../components/Can.tsx';
 import { checkWithSchema, showFormError } from '../../components/form-rules.ts';
 import { useCan } from '../../components/use-can.ts';
+import { httpEffects } from '../../infra/http/http-effects.ts';
+import { SUCCESS_TOAST_SECONDS } from '../../infra/http/http-exceptions.ts';
 
 type Values = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { HttpError } from '../../app/http/http-errors.ts';
+import { HttpError } from '../../infra/http/http-errors.ts';
 import { UnsubscribeFrame } from './unsubscribe/UnsubscribeFrame.tsx';
 import { fetchUnsubscribePreview } from './unsubscribe/unsubscribe-pages.api.ts';
 

@@ -10,10 +10,10 @@ import { Button, Card, Checkbox, Col, Form, Input, Radio, Result, Row, Space, Ty
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { httpEffects } from '../../app/http/http-effects.ts';
-import { SUCCESS_TOAST_SECONDS } from '../../app/http/http-exceptions.ts';
 import { checkWithSchema, showFormError } from '../../components/form-rules.ts';
 import { useCan } from '../../components/use-can.ts';
+import { httpEffects } from '../../infra/http/http-effects.ts';
+import { SUCCESS_TOAST_SECONDS } from '../../infra/http/http-exceptions.ts';
 import { ColourField } from './unsubscribe/ColourField.tsx';
 import { UnsubscribeFrame } from './unsubscribe/UnsubscribeFrame.tsx';
 import {

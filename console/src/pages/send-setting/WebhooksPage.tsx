@@ -4,9 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Empty, Flex, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { httpEffects } from '../../app/http/http-effects.ts';
-import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../../app/http/http-exceptions.ts';
 import { Can } from '../../components/Can.tsx';
+import { httpEffects } from '../../infra/http/http-effects.ts';
+import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../../infra/http/http-exceptions.ts';
 import { WebhookFormModal } from './webhooks/WebhookFormModal.tsx';
 import { WebhookLogDrawer } from './webhooks/WebhookLogDrawer.tsx';
 import {

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { postLogin } from '../../api/access.api.ts';
-import { HttpError } from '../../app/http/http-errors.ts';
+import { HttpError } from '../../infra/http/http-errors.ts';
 import { AppLink } from './AppLink.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { useFinishLogin } from './after-login.ts';

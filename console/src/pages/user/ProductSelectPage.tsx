@@ -2,10 +2,10 @@ import { MailOutlined, MessageOutlined } from '@ant-design/icons';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LOCAL_KEY, writeLocal } from '../../app/storage/local-store.ts';
-import { themePalettes } from '../../app/theme.ts';
+import { LOCAL_KEY, writeLocal } from '../../infra/storage/local-store.ts';
 import type { RouteTheme } from '../../routes/route-types.ts';
 import { THEME_HOME } from '../../routes/routes.ts';
+import { themePalettes } from '../../stores/theme.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import styles from './ProductSelectPage.module.css';
 

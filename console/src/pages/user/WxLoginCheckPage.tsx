@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { checkWechatLogin, startWechatLogin } from '../../api/access.api.ts';
-import { currentLang } from '../../app/i18n.ts';
+import { currentLang } from '../../stores/i18n.ts';
 import { AppLink } from './AppLink.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { AuthResult } from './AuthResult.tsx';

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { loadSession } from '../../app/session/session-loader.ts';
-import { readStoredTheme } from '../../app/theme.ts';
 import { THEME_HOME } from '../../routes/routes.ts';
+import { loadSession } from '../../stores/session-loader.ts';
+import { readStoredTheme } from '../../stores/theme.ts';
 
 /** Where a login goes: the in-app `redirect` it was given, else the dashboard of the stored theme. */
 export function loginTarget(redirect: string | null | undefined): string {

@@ -1,8 +1,8 @@
 import { validationMessage } from '@herald/shared/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../app/http/http-errors.ts';
-import { currentLang } from '../../app/i18n.ts';
+import { HttpError } from '../../infra/http/http-errors.ts';
+import { currentLang } from '../../stores/i18n.ts';
 
 /**
  * Form state checked by a shared zod schema (product-spec §5): the schema reports a rule by its

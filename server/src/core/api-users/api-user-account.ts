@@ -1,8 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { findAccountWithOwner, sumDailyUsage } from '../accounts/accounts.repo.ts';
-
-/** Free accounts send at most 10 mails a day (product-spec §9). */
-export const FREE_DAILY_QUOTA = 10;
+import { accountDailyLimit, quotaDay } from '../send/quota.ts';
 
 /** What SendCloud's `userinfo/get` reports about the account an API_USER belongs to. */
 export interface AccountSummary {
@@ -15,11 +13,6 @@ export interface AccountSummary {
   quota: number | null;
   todayUsedQuota: number;
   createdAt: number;
-}
-
-/** The calendar day quotas count on: Asia/Shanghai (UTC+8), like SendCloud's. */
-export function quotaDay(now: number): string {
-  return new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
 export async function accountSummary(
@@ -35,7 +28,7 @@ export async function accountSummary(
     phone: row.phone || null,
     plan: row.plan,
     balanceFen: Number(row.balance_fen),
-    quota: row.daily_quota ?? (row.plan === 'free' ? FREE_DAILY_QUOTA : null),
+    quota: accountDailyLimit(row.plan, row.daily_quota),
     todayUsedQuota: used,
     createdAt: Number(row.created_at),
   };

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { AppError } from '@herald/shared';
 import svgCaptcha from 'svg-captcha';
 import type { Database } from '../../db/database.ts';
-import { hashSecret, randomId, sameHash } from '../security/secret-hash.ts';
+import { hashSecret, randomId, sameHash } from '../../lib/secret-hash.ts';
 import * as repo from './captcha.repo.ts';
 
 /** The console's image-code screens (console-spec §7); a captcha answers only its own purpose. */

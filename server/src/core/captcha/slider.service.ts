@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { AppError } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import { hashSecret, randomId, svgDataUrl } from '../security/secret-hash.ts';
+import { hashSecret, randomId, svgDataUrl } from '../../lib/secret-hash.ts';
 import * as repo from './slider.repo.ts';
 import { drawSlider, PIECE_HEIGHT, PIECE_WIDTH, SLIDER_HEIGHT, SLIDER_WIDTH } from './slider-image.ts';
 

@@ -1,6 +1,6 @@
 import { createPrivateKey, generateKeyPair, type KeyObject, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { SecretBox } from '../security/secret-box.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 
 /**
  * One DKIM key pair per sending domain (RFC 6376, RFC 8301: RSA of at least 1024 bits; 2048 is

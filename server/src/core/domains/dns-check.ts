@@ -1,4 +1,4 @@
-import { classifyDnsError, type DnsResolver, dnsErrorText } from '../../mta/resolver.ts';
+import { classifyDnsError, type DnsResolver, dnsErrorText } from '../../lib/dns-resolver.ts';
 
 /**
  * The DNS checks of a sending domain, one per record, each ending in a status, the value found

@@ -10,10 +10,10 @@ import {
 } from '@herald/shared';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { createResolver, type DnsResolver } from '../../lib/dns-resolver.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Logger } from '../../logger.ts';
-import { createResolver, type DnsResolver } from '../../mta/resolver.ts';
 import type { Ctx } from '../context.ts';
-import type { SecretBox } from '../security/secret-box.ts';
 import { createDkimKey, DKIM_KEY_BITS } from './dkim-key.ts';
 import { checkDkim, checkDomain, type DomainCheck, type RecordCheck } from './dns-check.ts';
 import { type DomainView, dkimHost, domainView, isUsable } from './domain-view.ts';

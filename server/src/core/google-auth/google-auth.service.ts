@@ -1,8 +1,8 @@
 import { AppError } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { generateTotpSecret, otpauthUri, totpQrDataUrl, verifyTotp } from '../auth/totp.ts';
 import type { Ctx } from '../context.ts';
-import type { SecretBox } from '../security/secret-box.ts';
 import * as repo from '../security-settings/security-settings.repo.ts';
 import { loadUserSecurity } from '../security-settings/user-security.ts';
 

@@ -1,9 +1,9 @@
 import type { MailEventData, MailEventKind } from '@herald/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { appendRecipientEvents, type RecipientEvent } from '../../db/mail-event-log.ts';
 import type { MailEventsTable } from '../../db/mail-event-schema.ts';
 import type { DB } from '../../db/schema.ts';
-import type { RecipientEvent } from './mail-events.repo.ts';
 import * as repo from './mail-events.repo.ts';
 
 export interface MailEvent {
@@ -38,10 +38,10 @@ export class MailEventsService {
 
   /** Appends recipient events inside `trx` (or a transaction of its own). */
   async append(events: RecipientEvent[], trx?: Kysely<DB>): Promise<void> {
-    if (trx) return repo.appendRecipientEvents(trx, this.database.dialect, events);
+    if (trx) return appendRecipientEvents(trx, this.database.dialect, events);
     await this.database.db
       .transaction()
-      .execute((t) => repo.appendRecipientEvents(t, this.database.dialect, events));
+      .execute((t) => appendRecipientEvents(t, this.database.dialect, events));
   }
 
   /**

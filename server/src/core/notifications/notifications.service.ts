@@ -2,14 +2,11 @@ import os from 'node:os';
 import { AppError } from '@herald/shared';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { type ComposedMail, composeMail, systemMessageId } from '../../lib/compose-mail.ts';
 import type { Logger } from '../../logger.ts';
-import { composeMail, systemMessageId } from '../../mta/compose.ts';
-import { createResolver, type DnsResolver } from '../../mta/resolver.ts';
-import { type DeliveryOutcome, deliverMail } from '../../mta/smtp-delivery.ts';
 import { QUEUES } from '../../queue/names.ts';
 import type { QueueBackend } from '../../queue/queue.ts';
-import type { SmsCarrier } from '../../sms/carrier.ts';
-import { SmppConnector } from '../../sms/smpp-connector.ts';
+import type { OpenCarrier, SmsCarrier } from '../../sms/ports.ts';
 import * as repo from './notifications.repo.ts';
 import { SmsReceipts } from './sms-receipts.ts';
 
@@ -62,8 +59,21 @@ export interface AttemptResult {
   reason: string;
 }
 
+/** One attempt at one system mail, as the MTA's direct delivery reports it (compose.ts wires it). */
+export type SystemMailTransport = (mail: ComposedMail) => Promise<SystemMailOutcome>;
+
+export interface SystemMailOutcome {
+  kind: 'delivered' | 'deferred' | 'bounced';
+  /** The remote server's own words, or why nobody was reached. */
+  reply: string;
+  host: string | null;
+}
+
 export interface NotificationsDeps {
   database: Database;
+  mailTransport: SystemMailTransport;
+  /** The system SMS carrier (compose.ts opens the configured one); none when SMS is not set up. */
+  openCarrier: OpenCarrier | undefined;
   queue: QueueBackend;
   config: Config;
   logger: Logger;
@@ -76,7 +86,6 @@ const FINAL: readonly SystemMessageStatus[] = ['delivered', 'bounced', 'failed']
 export class NotificationsService {
   private readonly deps: NotificationsDeps;
   private readonly log: Logger;
-  private readonly resolver: DnsResolver;
   private readonly hostname: string;
   private readonly receipts: SmsReceipts;
   private carrier: SmsCarrier | undefined;
@@ -84,7 +93,6 @@ export class NotificationsService {
   constructor(deps: NotificationsDeps) {
     this.deps = deps;
     this.log = deps.logger.child({ component: 'notifications' });
-    this.resolver = createResolver(deps.config.dnsServers);
     this.hostname = deps.config.hostname ?? os.hostname();
     this.receipts = new SmsReceipts(deps.database, this.log);
   }
@@ -106,7 +114,7 @@ export class NotificationsService {
   }
 
   async sendSms(sms: { to: string; text: string }): Promise<{ id: number }> {
-    if (!this.deps.config.smpp) throw new AppError('SMS_CARRIER_NOT_CONFIGURED');
+    if (!this.deps.openCarrier) throw new AppError('SMS_CARRIER_NOT_CONFIGURED');
     const message = { subject: null, body: sms.text, html: null };
     return this.enqueue(
       'sms',
@@ -150,10 +158,7 @@ export class NotificationsService {
       date: new Date(row.created_at),
     });
     // DKIM signing of system mail goes here (the delivery-engine issue adds the signer).
-    const outcome = await deliverMail(
-      { resolver: this.resolver, port: config.mtaPort, heloName: this.hostname },
-      composed,
-    );
+    const outcome = await this.deps.mailTransport(composed);
     return this.record(row.id, row.attempts + 1, payload.maxAttempts, outcome.kind, describeOutcome(outcome));
   }
 
@@ -222,18 +227,13 @@ export class NotificationsService {
   }
 
   private smsCarrier(): SmsCarrier | undefined {
-    const smpp = this.deps.config.smpp;
-    if (!smpp) return undefined;
-    this.carrier ??= new SmppConnector({
-      ...smpp,
-      logger: this.log.child({ carrier: 'smpp' }),
-      onReceipt: this.receipts.onReceipt,
-    });
+    if (!this.deps.openCarrier) return undefined;
+    this.carrier ??= this.deps.openCarrier(this.receipts.onReceipt);
     return this.carrier;
   }
 }
 
 /** The reason stored on the row: which server said what. */
-function describeOutcome(outcome: DeliveryOutcome): string {
+function describeOutcome(outcome: SystemMailOutcome): string {
   return outcome.host && outcome.kind !== 'deferred' ? `${outcome.host}: ${outcome.reply}` : outcome.reply;
 }

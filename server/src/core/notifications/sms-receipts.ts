@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
-import { type DeliveryReceipt, describeReceipt } from '../../sms/delivery-receipt.ts';
+import { type DeliveryReceipt, describeReceipt } from '../../sms/ports.ts';
 import * as repo from './notifications.repo.ts';
 
 const KEEP_UNMATCHED_MS = 10 * 60_000;

@@ -1,7 +1,7 @@
 import { type AccountHolderType, AppError, type EnterpriseInfo, type PersonalInfo } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Ctx } from '../context.ts';
-import type { SecretBox } from '../security/secret-box.ts';
 import type {
   SensitiveVerificationService,
   SessionRef,

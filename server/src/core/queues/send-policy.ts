@@ -1,4 +1,4 @@
-import type { PolicyMessage, SendPolicy } from '../../mta/pipeline/policies.ts';
+import type { PolicyMessage, SendPolicy } from '../../mta/ports.ts';
 import { noDisturbUntil } from '../sender-configs/no-disturb.ts';
 import {
   fromPrefixFor,

@@ -12,14 +12,15 @@ import type { Database } from '../../db/database.ts';
 import type { MessageSource, RecipientKind } from '../../db/message-schema.ts';
 import type { ApiCaller } from '../api-users/api-user-auth.ts';
 import { GroupCommit } from './group-commit.ts';
+import { KyselyMessageWriter } from './kysely-message-writer.ts';
 import { emailIdOf, MessageIds } from './message-id.ts';
-import { writeBatch } from './message-writer.ts';
+import type { MessageWriter } from './message-writer.ts';
 import { type ParsedMime, parseMime } from './mime.ts';
 import { accountDailyLimit, apiUserDailyLimit } from './quota.ts';
 import { domainOf, parseAddressList, parseSender } from './recipients.ts';
 import { SendRepo } from './send.repo.ts';
 import type { AcceptResult, PreparedMessage, PreparedRecipient } from './send.types.ts';
-import { SqliteWriter } from './sqlite-writer.ts';
+import { SqliteMessageWriter } from './sqlite-message-writer.ts';
 import { parseXsmtpapi, storedXsmtpapi, varsAt, type Xsmtpapi } from './xsmtpapi.ts';
 
 /** The text parameters of mail/send and mail/sendtemplate, as SendCloud names them. */
@@ -57,21 +58,21 @@ export class SendService {
   private readonly ids: MessageIds;
   private readonly commits: GroupCommit<PreparedMessage, AcceptResult>;
 
-  private readonly sqliteWriter: SqliteWriter | undefined;
+  private readonly writer: MessageWriter;
 
   /**
    * `sqliteFile`: the embedded database's file; batches are then written by a writer thread with
-   * its own connection (sqlite-writer.ts). Without it (PostgreSQL, or an in-memory SQLite) they
-   * are written through the shared connection (message-writer.ts).
+   * its own connection (sqlite-message-writer.ts). Without it (PostgreSQL, or an in-memory SQLite)
+   * they are written through the shared connection (kysely-message-writer.ts).
    */
   constructor(database: Database, options: { hostname?: string; waitMs?: number; sqliteFile?: string } = {}) {
     this.repo = new SendRepo(database);
     this.ids = new MessageIds(options.hostname);
     const file =
       database.dialect === 'sqlite' && options.sqliteFile !== ':memory:' ? options.sqliteFile : undefined;
-    const writer = file ? new SqliteWriter(file) : undefined;
-    this.sqliteWriter = writer;
-    this.commits = new GroupCommit((items) => (writer ? writer.write(items) : writeBatch(database, items)), {
+    const writer: MessageWriter = file ? new SqliteMessageWriter(file) : new KyselyMessageWriter(database);
+    this.writer = writer;
+    this.commits = new GroupCommit((items) => writer.write(items), {
       waitMs: options.waitMs ?? 0,
     });
   }
@@ -199,7 +200,7 @@ export class SendService {
   /** Drains, then stops the writer thread. */
   async close(): Promise<void> {
     await this.commits.drain();
-    await this.sqliteWriter?.close();
+    await this.writer.close();
   }
 
   private async accept(caller: ApiCaller, fields: SendFields, draft: Draft): Promise<AcceptResult> {

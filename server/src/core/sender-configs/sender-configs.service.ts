@@ -12,9 +12,9 @@ import {
   type SenderRelayInput,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import type { AccountRelay } from '../../mta/pipeline/policies.ts';
-import { isRefusedAddress } from '../security/internal-addresses.ts';
-import type { SecretBox } from '../security/secret-box.ts';
+import { isRefusedAddress } from '../../lib/internal-addresses.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import type { AccountRelay } from '../../mta/ports.ts';
 import { DEFAULT_TIME_ZONE, type NoDisturbWindow } from './no-disturb.ts';
 import * as repo from './sender-configs.repo.ts';
 

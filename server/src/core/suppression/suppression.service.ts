@@ -2,13 +2,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { SuppressionEntryList } from '../../db/suppression-schema.ts';
-import type { FailureCategory, InvalidReason } from '../../mta/outcome/classify.ts';
 import type {
+  FailureCategory,
+  InvalidReason,
   SendContext,
   Suppressed,
   SuppressionCheck,
   SuppressionList,
-} from '../../mta/pipeline/policies.ts';
+} from '../../mta/ports.ts';
 import { matchRule } from './intercept-match.ts';
 import * as repo from './suppression.repo.ts';
 

@@ -1,8 +1,8 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Logger } from '../../logger.ts';
 import type { MailEventsService } from '../mail-events/mail-events.service.ts';
-import type { SecretBox } from '../security/secret-box.ts';
 import { EmailTracksService } from './email-tracks.service.ts';
 import { SslCertificatesService } from './ssl-certificates.service.ts';
 import { TrackingService } from './tracking.service.ts';

@@ -2,9 +2,9 @@ import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
 import { createSecureContext, type SecureContext } from 'node:tls';
 import { AppError, SSL_MIN_VALID_DAYS, type SslCertificateView, type SslInput } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Logger } from '../../logger.ts';
 import type { Ctx } from '../context.ts';
-import type { SecretBox } from '../security/secret-box.ts';
 import * as repo from './ssl-certificates.repo.ts';
 import type { TrackingDomainsService } from './tracking-domains.service.ts';
 

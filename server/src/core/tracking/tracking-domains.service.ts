@@ -7,7 +7,7 @@ import {
   type TrackDomainView,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import { classifyDnsError, createResolver, type DnsResolver, dnsErrorText } from '../../mta/resolver.ts';
+import { classifyDnsError, createResolver, type DnsResolver, dnsErrorText } from '../../lib/dns-resolver.ts';
 import type { Ctx } from '../context.ts';
 import { deleteSslCertificateOfDomain } from './ssl-certificates.repo.ts';
 import * as repo from './tracking-domains.repo.ts';

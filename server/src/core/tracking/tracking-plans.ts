@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { TrackingPlan } from './link-tracking.ts';
+import type { TrackingPlan } from '../../lib/link-tracking.ts';
+import type { TrackedMessage, TrackingPlans } from '../../mta/ports.ts';
 import { trackingSwitches } from './tracking.repo.ts';
 import { defaultVerifiedDomains } from './tracking-domains.repo.ts';
 
@@ -17,18 +18,16 @@ export interface TrackingSources {
   httpsPort: number | undefined;
 }
 
-interface MessageRow {
-  id: number;
-  account_id: number;
-  api_user_id: number | null;
-  xsmtpapi: string | null;
-}
-
 type Filters = Record<string, { settings?: Record<string, string | number> }>;
 
-export async function trackingPlans(
+/** The delivery pipeline's tracking plans. */
+export function trackingPlansOf(db: Kysely<DB>, sources: TrackingSources): TrackingPlans {
+  return { plansFor: (messages) => trackingPlans(db, messages, sources) };
+}
+
+async function trackingPlans(
   db: Kysely<DB>,
-  messages: MessageRow[],
+  messages: TrackedMessage[],
   sources: TrackingSources,
   now = Date.now(),
 ): Promise<Map<number, TrackingPlan>> {

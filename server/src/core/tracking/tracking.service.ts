@@ -1,9 +1,9 @@
 import type { MailEventData } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
+import { type OpenClaim, trackingKey, verifyClickToken, verifyOpenToken } from '../../lib/tracking-token.ts';
 import type { Logger } from '../../logger.ts';
 import type { MailEventsService } from '../mail-events/mail-events.service.ts';
 import { findTrackedRecipient, markFirst } from './tracking.repo.ts';
-import { type OpenClaim, trackingKey, verifyClickToken, verifyOpenToken } from './tracking-token.ts';
 import { isMachineAgent, parseUserAgent } from './user-agent.ts';
 
 /**

@@ -5,8 +5,8 @@ import {
   type UnsubscribeReason,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import { verifyUnsubscribeToken } from '../../mta/pipeline/unsubscribe-token.ts';
-import { takeEventOrder } from '../mail-events/mail-events.repo.ts';
+import { takeEventOrder } from '../../db/mail-event-log.ts';
+import { verifyUnsubscribeToken } from '../../lib/unsubscribe-token.ts';
 import type { MailEventsService } from '../mail-events/mail-events.service.ts';
 import { normaliseAddress, type SuppressionService } from '../suppression/suppression.service.ts';
 import { parseUserAgent } from '../tracking/user-agent.ts';

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { AppError, type Lang } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import { hashSecret, sameHash } from '../security/secret-hash.ts';
+import { hashSecret, sameHash } from '../../lib/secret-hash.ts';
 import * as repo from './verification-codes.repo.ts';
 
 export type CodeChannel = repo.CodeChannel;

@@ -1,8 +1,8 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Logger } from '../../logger.ts';
 import { MailEventsService } from '../mail-events/mail-events.service.ts';
-import type { SecretBox } from '../security/secret-box.ts';
 import { UrlGuard } from './url-guard.ts';
 import { WebhookClient } from './webhook-client.ts';
 import { DEFAULT_DISPATCH, WebhookDispatcher, type WebhookDispatchSettings } from './webhook-dispatcher.ts';

@@ -1,8 +1,8 @@
 import dns from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { AppError } from '@herald/shared';
-import { createResolver } from '../../mta/resolver.ts';
-import { isRefusedAddress } from '../security/internal-addresses.ts';
+import { createResolver } from '../../lib/dns-resolver.ts';
+import { isRefusedAddress } from '../../lib/internal-addresses.ts';
 
 export interface VettedAddress {
   address: string;

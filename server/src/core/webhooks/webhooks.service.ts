@@ -11,7 +11,7 @@ import {
   webhookInputSchema,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import type { SecretBox } from '../security/secret-box.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import * as deliveries from './deliveries.repo.ts';
 import type { UrlGuard } from './url-guard.ts';
 import type { WebhookClient } from './webhook-client.ts';

@@ -9,10 +9,10 @@ import {
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { WechatStatesTable } from '../../db/schema.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AuthService, ClientInfo, LoginOutcome } from '../auth/auth.service.ts';
 import type { ChallengeAnswers, HumanCheck } from '../auth/human-check.ts';
 import type { Ctx } from '../context.ts';
-import type { SecretBox } from '../security/secret-box.ts';
 import { loadUserSecurity } from '../security-settings/user-security.ts';
 import { hashToken, type SessionsService } from '../sessions/sessions.service.ts';
 import * as repo from './wechat.repo.ts';

@@ -1,8 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import { API_CREDENTIALS } from '@herald/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { Core } from '../../compose.ts';
 import type { ApiCaller } from '../../core/api-users/api-user-auth.ts';
-import type { Core } from '../../core/core.ts';
 import { toAppError } from '../errors.ts';
 import { type Apiv2Params, apiv2Params } from './apiv2-params.ts';
 import { failure, ok } from './envelope.ts';

@@ -1,5 +1,5 @@
 import { AppError, addDays, type StatCounters, statRates, zeroCounters } from '@herald/shared';
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 import type { RollupFilter } from '../../core/statistics/statistics.repo.ts';
 import type { Apiv2Area } from './apiv2.plugin.ts';
 import { idListParam, listParam } from './apiv2-data-range.ts';

@@ -10,8 +10,8 @@ import {
 } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Core } from '../../compose.ts';
 import type { SenderKind } from '../../core/api-users/api-users.service.ts';
-import type { Core } from '../../core/core.ts';
 import { ctxOf } from '../context.ts';
 import { sessionOf } from '../session-ref.ts';
 

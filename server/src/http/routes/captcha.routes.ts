@@ -1,9 +1,9 @@
 import { PUBLIC } from '@herald/shared';
 import { captchaCheckSchema, sliderVerifySchema } from '@herald/shared/schemas/security.schema';
 import type { FastifyInstance } from 'fastify';
+import type { Core } from '../../compose.ts';
 import type { CaptchaPurpose } from '../../core/captcha/captcha.service.ts';
-import type { Core } from '../../core/core.ts';
-import { svgDataUrl } from '../../core/security/secret-hash.ts';
+import { svgDataUrl } from '../../lib/secret-hash.ts';
 import type { RouteRateLimit } from '../plugins/rate-limit.ts';
 
 /** The console's image-code paths (console-spec §7, "Other"), each with the purpose it serves. */

@@ -1,7 +1,7 @@
 import { PERMISSIONS } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 import { TREND_DAYS } from '../../core/dashboard/dashboard.service.ts';
 import { ctxOf } from '../context.ts';
 

@@ -7,7 +7,7 @@ import {
 } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 import type { DomainsService, DomainView } from '../../core/domains/domains.service.ts';
 import { ctxOf } from '../context.ts';
 

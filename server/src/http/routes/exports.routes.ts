@@ -7,7 +7,7 @@ import {
   PERMISSIONS,
 } from '@herald/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 import { ctxOf } from '../context.ts';
 import { sessionOf } from '../session-ref.ts';
 

@@ -1,7 +1,7 @@
 import { labelIdSchema, labelInputSchema, PERMISSIONS } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 import { ctxOf } from '../context.ts';
 
 const SETTINGS = { access: PERMISSIONS.EMAIL_SETTINGS };

@@ -10,7 +10,7 @@ import {
 } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 import { ctxOf } from '../context.ts';
 import type { RouteRateLimit } from '../plugins/rate-limit.ts';
 import { sendSessionToken } from '../session-cookies.ts';

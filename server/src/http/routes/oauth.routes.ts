@@ -1,6 +1,6 @@
 import { AUTHENTICATED, loginSchema, PUBLIC } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 import { ctxOf } from '../context.ts';
 import { sendSessionToken } from '../session-cookies.ts';
 

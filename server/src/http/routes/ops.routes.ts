@@ -1,6 +1,6 @@
 import { PUBLIC } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 
 /**
  * Liveness, readiness and metrics: served by every process, whatever its roles, so an

@@ -12,7 +12,7 @@ import {
   receiveEmailSchema,
 } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 import { ctxOf } from '../context.ts';
 import { sessionOf } from '../session-ref.ts';
 

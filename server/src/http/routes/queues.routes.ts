@@ -1,6 +1,6 @@
 import { PERMISSIONS, queueConditionsSchema, queuePauseIdSchema, queueSuspendSchema } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 import { ctxOf } from '../context.ts';
 
 const QUEUES = { access: PERMISSIONS.EMAIL_SEND };

@@ -13,7 +13,7 @@ import {
 } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 import { ctxOf } from '../context.ts';
 
 /**

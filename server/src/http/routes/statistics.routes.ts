@@ -7,7 +7,7 @@ import {
 } from '@herald/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 import { ctxOf } from '../context.ts';
 
 const DATA = { access: PERMISSIONS.EMAIL_DATA };

@@ -9,7 +9,7 @@ import {
 } from '@herald/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 import type { DeletableList } from '../../core/suppression/suppression-lists.service.ts';
 import type { SuppressionEntryList } from '../../db/suppression-schema.ts';
 import { ctxOf } from '../context.ts';

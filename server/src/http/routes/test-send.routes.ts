@@ -6,7 +6,7 @@ import {
   testSendTemplateSchema,
 } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 import { ctxOf } from '../context.ts';
 
 const SEND = { access: PERMISSIONS.EMAIL_SEND };

@@ -1,6 +1,6 @@
 import { emailTracksQuerySchema, PERMISSIONS } from '@herald/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 import { ctxOf } from '../context.ts';
 
 const RESPONSE = { access: PERMISSIONS.EMAIL_RESPONSE };

@@ -1,6 +1,6 @@
 import { PUBLIC } from '@herald/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 import { answerTracking } from '../tracking/tracking-hit.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { AUTHENTICATED, smsCodeValidateSchema, verifyIdentitySchema } from '@herald/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 import type { VerificationKind } from '../../core/sensitive-verification/sensitive-verification.service.ts';
 import { ctxOf } from '../context.ts';
 import type { RouteRateLimit } from '../plugins/rate-limit.ts';

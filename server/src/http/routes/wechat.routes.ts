@@ -8,8 +8,8 @@ import {
   wechatStateQuerySchema,
 } from '@herald/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Core } from '../../compose.ts';
 import type { LoginOutcome } from '../../core/auth/auth.service.ts';
-import type { Core } from '../../core/core.ts';
 import { ctxOf } from '../context.ts';
 import type { RouteRateLimit } from '../plugins/rate-limit.ts';
 import { sendSessionToken } from '../session-cookies.ts';

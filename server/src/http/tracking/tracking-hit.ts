@@ -1,4 +1,4 @@
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 
 /**
  * The public tracking endpoints, protocol-neutral so the HTTP app and the tracking HTTPS

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 import { answerTracking } from './tracking-hit.ts';
 
 /**

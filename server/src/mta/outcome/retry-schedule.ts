@@ -1,4 +1,8 @@
+import type { RetryDecision } from '../../channel/contract.ts';
+import type { RetryPolicy } from '../../delivery-settings.ts';
 import { type DeliveryOutcome, type FailureCategory, softBounce } from './classify.ts';
+
+export type { RetryDecision, RetryPolicy };
 
 /**
  * When a deferred recipient is tried again: 1 min after the first failure, then 2, 4, 8, 16,
@@ -6,19 +10,12 @@ import { type DeliveryOutcome, type FailureCategory, softBounce } from './classi
  * (72 hours by default). The last try is placed at the end of the lifetime rather than skipped,
  * and a failure after that makes the recipient a soft bounce.
  */
-export interface RetryPolicy {
-  firstDelayMs: number;
-  maxDelayMs: number;
-  lifetimeMs: number;
-}
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   firstDelayMs: 60_000,
   maxDelayMs: 2 * 60 * 60_000,
   lifetimeMs: 72 * 60 * 60_000,
 };
-
-export type RetryDecision = { kind: 'retry'; at: Date; delayMs: number } | { kind: 'expired' };
 
 /**
  * @param failedAttempts attempts made so far, all deferred (1 after the first failure)

@@ -1,37 +1,47 @@
-import type { SecretBox } from '../../core/security/secret-box.ts';
-import type { TrackingSources } from '../../core/tracking/tracking-plans.ts';
+import type { ChannelPipeline, RetrySchedule } from '../../channel/contract.ts';
+import { runSteps, type Step } from '../../channel/steps.ts';
 import type { Database } from '../../db/database.ts';
+import { type DeliverySettings, limitFor } from '../../delivery-settings.ts';
+import type { DnsResolver } from '../../lib/dns-resolver.ts';
+import { unsubscribeUrl } from '../../lib/unsubscribe-token.ts';
 import type { Logger } from '../../logger.ts';
 import { type DeliveryOutcome, invalid } from '../outcome/classify.ts';
 import { expireDeferral, nextRetry } from '../outcome/retry-schedule.ts';
-import type { DnsResolver } from '../resolver.ts';
+import type {
+  DkimKeys,
+  PolicyMessage,
+  SendContext,
+  SendPolicy,
+  Suppressed,
+  SuppressionCheck,
+  TrackingPlans,
+} from '../ports.ts';
 import { DestinationPool } from '../smtp-client/connection-pool.ts';
 import { type SmtpConnection, SmtpTransportError } from '../smtp-client/smtp-connection.ts';
+import type { ClaimedRecipient, DeliveryStore, OutcomeRecord } from '../store/delivery-store.ts';
 import { encodeVerp } from '../verp.ts';
 import { buildMessage, formatAddress, prependHeaders } from './build.step.ts';
-import type { ClaimedRecipient, ClaimRepo } from './claim.repo.ts';
 import { outcomeOfOpenFailure, outcomeOfTransaction } from './deliver.step.ts';
-import { type DeliverySettings, limitFor } from './delivery-settings.ts';
 import { DotMarker } from './dot-marker.ts';
 import { type MessageContext, MessageContexts } from './message-context.ts';
-import type { OutcomeRecord, OutcomeWriter } from './outcome.repo.ts';
-import type { PolicyMessage, SendContext, SendPolicy, Suppressed, SuppressionCheck } from './policies.ts';
+import type { OutcomeWriter } from './outcome-writer.ts';
 import { hasVariables, markSubject, type Personalisation, substitute, trackBody } from './render.step.ts';
 import { mxNameOf, Router } from './route.step.ts';
 import { Signer } from './sign.step.ts';
-import { unsubscribeUrl } from './unsubscribe-token.ts';
 
 /**
- * The delivery pipeline, one claimed recipient at a time, in named steps:
+ * The email channel's pipeline (channel/contract.ts), one claimed recipient at a time, in named
+ * steps (channel/steps.ts); each step either lets the attempt go on or ends it:
  *
- *   recover  a row found with the dot mark and no outcome: delivered, unconfirmed (no resend)
+ *   recover  the message loaded; a row found with the dot mark and no outcome: delivered,
+ *            unconfirmed (no resend)
  *   suppress SuppressionCheck.check → invalid with the list's reason, nothing sent
  *   hold     SendPolicy.holdUntil → held until then (paused queue, do-not-disturb)
  *   route    MX (or the relay) → a pooled connection to the destination
  *   render   %variables%, section, pubsub; AD mark; headers (Message-ID, Date, List-Unsubscribe)
  *   sign     DKIM with the sending domain's key
  *   deliver  MAIL (VERP return path) / RCPT / DATA, dot mark committed before the final dot
- *   record   delivered / deferred (retry or, past the lifetime, soft bounce) / invalid, with the
+ *   outcome  delivered / deferred (retry or, past the lifetime, soft bounce) / invalid, with the
  *            remote reply and a send-log row; final failures go to SuppressionCheck.recordFailure
  *
  * A message without per-recipient differences (broadcast trigger mail) is built and signed once
@@ -40,7 +50,6 @@ import { unsubscribeUrl } from './unsubscribe-token.ts';
 export interface PipelineDeps {
   database: Database;
   logger: Logger;
-  secretBox: SecretBox;
   settings: DeliverySettings;
   resolver: DnsResolver;
   mtaPort: number;
@@ -48,13 +57,62 @@ export interface PipelineDeps {
   publicUrl: string;
   verpSecret: string;
   unsubscribeKey: Buffer;
-  /** Signs open-pixel and click URLs; `tracking` says where they point. */
+  /** Signs open-pixel and click URLs; `tracking` says which messages get them and where they point. */
   trackingKey: Buffer;
-  tracking: TrackingSources;
+  tracking: TrackingPlans;
+  dkimKeys: DkimKeys;
   suppression: SuppressionCheck;
   policy: SendPolicy;
-  claims: ClaimRepo;
+  store: DeliveryStore;
   outcomes: OutcomeWriter;
+}
+
+/** One recipient on its way through the steps; each step adds what the next ones need. */
+interface Attempt {
+  row: ClaimedRecipient;
+  owner: string;
+  started: number;
+  /** The message (recover); null when its body is gone. */
+  context: MessageContext | null;
+  /** The connections to the recipient's destination (route). */
+  pool?: DestinationPool;
+  /** The account's header rules (render). */
+  rules?: Rules;
+  /** The message built for this recipient alone (render), or the one its recipients share. */
+  rendered?: Rendered;
+  shared?: SharedMessage;
+  /** The signed bytes (sign). */
+  bytes?: Buffer;
+  /** The final dot's mark is committed: from here on the message counts as handed over. */
+  dotMarked: boolean;
+}
+
+/** How a step ends an attempt. */
+type Ending =
+  /** Recorded as it stands: a recovery, a list, a hold, a handover whose reply was lost. */
+  | { write: Partial<OutcomeRecord> & Pick<OutcomeRecord, 'status' | 'countsAsAttempt' | 'at'> }
+  /** A delivery outcome, which a deferral turns into a retry or, past the lifetime, a soft bounce. */
+  | { outcome: DeliveryOutcome; where: Where | null }
+  /** The lease was lost before the dot: the row goes back untouched. */
+  | { release: true };
+
+type Where = { mxHost: string; mxIp: string; tls: boolean };
+
+/** A built message and the date in its header, which the DKIM signature also covers. */
+interface Rendered {
+  message: Buffer;
+  date: Date;
+}
+
+/** A message without per-recipient differences: built and signed once, its bytes reused. */
+interface SharedMessage {
+  rendered: Rendered;
+  signed: Promise<Buffer> | null;
+}
+
+function contextOf(a: Attempt): MessageContext {
+  if (!a.context) throw new Error('the recover step did not load the message');
+  return a.context;
 }
 
 const UNCONFIRMED =
@@ -62,12 +120,13 @@ const UNCONFIRMED =
 
 type Rules = Awaited<ReturnType<SendPolicy['headerRules']>>;
 
-export class DeliveryPipeline {
+export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
   private readonly contexts: MessageContexts;
   private readonly router: Router;
   private readonly signer: Signer;
   private readonly pools = new Map<string, DestinationPool>();
-  private readonly shared = new Map<number, Promise<Buffer>>();
+  private readonly shared = new Map<number, SharedMessage>();
+  private readonly retry: RetrySchedule;
   private readonly rules = new Map<string, { at: number; rules: Promise<Rules> }>();
   private readonly dots: DotMarker;
   /** Suppression verdicts of claimed rows, checked per batch in prepare(), taken by process(). */
@@ -87,8 +146,9 @@ export class DeliveryPipeline {
       relay: deps.settings.relay,
       relayAllowPrivate: deps.settings.relayAllowPrivate,
     });
-    this.signer = new Signer(deps.database, deps.secretBox, deps.logger);
-    this.dots = new DotMarker(deps.claims);
+    this.signer = new Signer(deps.dkimKeys, deps.logger);
+    this.dots = new DotMarker(deps.store);
+    this.retry = (failed, queuedAt, now) => nextRetry(failed, queuedAt, now, deps.settings.retry);
     this.sweeper = setInterval(() => this.sweep(), 30_000);
     this.sweeper.unref();
   }
@@ -132,139 +192,209 @@ export class DeliveryPipeline {
     await this.signer.close();
   }
 
-  /** Never rejects: every end is a recorded outcome, or the row is left to its lease. */
+  /**
+   * The steps, in order. Each looks at the attempt and either lets it go on or ends it; the
+   * ending is recorded by finish() (the outcome step). Never rejects: every end is a recorded
+   * outcome, or the row is left to its lease.
+   */
+  private readonly steps: readonly Step<Attempt, Ending>[] = [
+    { name: 'recover', run: (a) => this.recover(a) },
+    { name: 'suppress', run: (a) => this.suppress(a) },
+    { name: 'hold', run: (a) => this.hold(a) },
+    { name: 'route', run: (a) => this.routeStep(a) },
+    { name: 'render', run: (a) => this.renderStep(a) },
+    { name: 'sign', run: (a) => this.signStep(a) },
+    { name: 'deliver', run: (a) => this.deliver(a) },
+  ];
+
   async process(row: ClaimedRecipient, owner: string): Promise<void> {
-    const started = Date.now();
-    let dotMarked = false;
+    const attempt: Attempt = { row, owner, started: Date.now(), context: null, dotMarked: false };
     try {
-      const context = this.contexts.get(row.message_id);
-      if (!context) {
-        await this.record(row, owner, started, invalid('other', 'the message body is missing'), null);
-        return;
-      }
-      if (row.dot_sent_at !== null) {
-        await this.write(row, owner, {
-          status: 'delivered',
-          countsAsAttempt: true,
-          reply: UNCONFIRMED,
-          mxHost: row.mx_host,
-          at: Date.now(),
-        });
-        return;
-      }
-      const prefetched = this.verdicts.get(row.id);
-      this.verdicts.delete(row.id);
-      const suppressed =
-        prefetched !== undefined
-          ? prefetched
-          : await this.deps.suppression.check(context.accountId, row.recipient, sendContextOf(context));
-      if (suppressed) {
-        await this.write(row, owner, {
-          status: 'invalid',
-          countsAsAttempt: false,
-          category: suppressed.list,
-          reason: suppressed.reason,
-          subStatus: suppressed.subStatus,
-          reply: suppressed.detail,
-          at: Date.now(),
-        });
-        return;
-      }
-      const hold = await this.deps.policy.holdUntil(this.policyMessage(context, row), Date.now());
-      if (hold) {
-        await this.write(row, owner, {
-          status: 'held',
-          countsAsAttempt: false,
-          nextAttemptAt: hold.until,
-          reason: hold.reason,
-          reply: hold.reason,
-          at: Date.now(),
-        });
-        return;
-      }
-      const route = await this.router.route(
-        row.recipient_domain,
-        await this.deps.policy.relayFor(context.accountId),
-      );
-      if (route.kind === 'failed') {
-        const outcome: DeliveryOutcome = route.permanent
-          ? invalid('server_unreachable', route.reason)
-          : { kind: 'deferred', category: 'server_unreachable', detail: route.reason };
-        await this.record(row, owner, started, outcome, null);
-        return;
-      }
-      const rules = await this.headerRules(context.accountId, row.recipient_domain);
-      const bytes = await this.render(context, row, rules);
-      const pool = this.pool(route.key, row.recipient_domain, route.opener);
-      const acquired = await pool.acquire();
-      if ('failure' in acquired) {
-        await this.record(row, owner, started, outcomeOfOpenFailure(acquired.failure), null);
-        return;
-      }
-      const connection = acquired.connection;
-      const where = { mxHost: mxNameOf(connection), mxIp: connection.remoteAddress, tls: connection.secure };
-      if (
-        !connection.secure &&
-        (await this.deps.policy.requiresTls(context.accountId, row.recipient_domain))
-      ) {
-        pool.release(connection, true);
-        const detail = `TLS is required for ${row.recipient_domain} by the sender's configuration, but ${where.mxHost} does not offer STARTTLS`;
-        await this.record(
-          row,
-          owner,
-          started,
-          { kind: 'deferred', category: 'server_unreachable', detail },
-          where,
-        );
-        return;
-      }
-      const from = encodeVerp(row.id, {
-        secret: this.deps.verpSecret,
-        bounceDomain: rules.mailFromDomain ?? this.deps.settings.bounceDomain,
-      });
-      let outcome: DeliveryOutcome | null;
-      try {
-        const result = await connection.send({ from, to: [row.recipient] }, bytes, async (writeDot) => {
-          dotMarked = await this.dots.mark(owner, row.id, writeDot);
-          return dotMarked;
-        });
-        pool.release(connection, !result.withheld);
-        outcome = outcomeOfTransaction(result);
-      } catch (error) {
-        pool.release(connection, false);
-        if (dotMarked) {
-          // The dot went out and the answer did not come back: the remote side may well have
-          // taken the message. Sending it again could deliver it twice; record it as handed over.
-          const text = error instanceof Error ? error.message : String(error);
-          await this.write(row, owner, {
-            status: 'delivered',
-            countsAsAttempt: true,
-            reply: `delivered (unconfirmed): the connection failed after the final dot (${text})`,
-            ...where,
-            at: Date.now(),
-            durationMs: Date.now() - started,
-          });
-          return;
-        }
-        outcome = outcomeOfOpenFailure(transportOf(error, where.mxHost));
-      }
-      if (outcome === null) {
-        // The lease was lost to another worker before the dot: the transaction was abandoned.
-        await this.deps.claims.releaseOne(owner, row.id).catch(() => {});
-        return;
-      }
-      await this.record(row, owner, started, outcome, where);
+      const { step, outcome } = await runSteps(this.steps, attempt);
+      this.deps.logger.debug({ recipientId: row.id, step }, 'delivery step ended the attempt');
+      await this.finish(attempt, outcome);
     } catch (error) {
       this.deps.logger.error({ err: error, recipientId: row.id }, 'delivery step failed (a bug)');
-      if (dotMarked) return; // left to its lease: the recovery records it as delivered
+      if (attempt.dotMarked) return; // left to its lease: the recovery records it as delivered
       await this.record(
         row,
         owner,
-        started,
+        attempt.started,
         { kind: 'deferred', category: 'other', detail: `internal error: ${(error as Error).message}` },
         null,
       ).catch(() => {});
     }
+  }
+
+  /** A row found with its dot mark and no outcome was handed over by a worker that died: delivered, unconfirmed. */
+  private recover(a: Attempt): Ending | undefined {
+    a.context = this.contexts.get(a.row.message_id) ?? null;
+    if (!a.context) return { outcome: invalid('other', 'the message body is missing'), where: null };
+    if (a.row.dot_sent_at === null) return undefined;
+    return {
+      write: {
+        status: 'delivered',
+        countsAsAttempt: true,
+        reply: UNCONFIRMED,
+        mxHost: a.row.mx_host,
+        at: Date.now(),
+      },
+    };
+  }
+
+  /** On a list (or caught by an interception rule): invalid with the list's reason, nothing sent. */
+  private async suppress(a: Attempt): Promise<Ending | undefined> {
+    const context = contextOf(a);
+    const prefetched = this.verdicts.get(a.row.id);
+    this.verdicts.delete(a.row.id);
+    const suppressed =
+      prefetched !== undefined
+        ? prefetched
+        : await this.deps.suppression.check(context.accountId, a.row.recipient, sendContextOf(context));
+    if (!suppressed) return undefined;
+    return {
+      write: {
+        status: 'invalid',
+        countsAsAttempt: false,
+        category: suppressed.list,
+        reason: suppressed.reason,
+        subStatus: suppressed.subStatus,
+        reply: suppressed.detail,
+        at: Date.now(),
+      },
+    };
+  }
+
+  /** A paused queue or a do-not-disturb window: held until then. */
+  private async hold(a: Attempt): Promise<Ending | undefined> {
+    const hold = await this.deps.policy.holdUntil(this.policyMessage(contextOf(a), a.row), Date.now());
+    if (!hold) return undefined;
+    return {
+      write: {
+        status: 'held',
+        countsAsAttempt: false,
+        nextAttemptAt: hold.until,
+        reason: hold.reason,
+        reply: hold.reason,
+        at: Date.now(),
+      },
+    };
+  }
+
+  /** MX (or the account's or deployment's relay) to a pool of connections to that destination. */
+  private async routeStep(a: Attempt): Promise<Ending | undefined> {
+    const route = await this.router.route(
+      a.row.recipient_domain,
+      await this.deps.policy.relayFor(contextOf(a).accountId),
+    );
+    if (route.kind === 'failed') {
+      const outcome: DeliveryOutcome = route.permanent
+        ? invalid('server_unreachable', route.reason)
+        : { kind: 'deferred', category: 'server_unreachable', detail: route.reason };
+      return { outcome, where: null };
+    }
+    a.pool = this.pool(route.key, a.row.recipient_domain, route.opener);
+    return undefined;
+  }
+
+  /** The message for this recipient, or the one a message's recipients share when nothing differs. */
+  private async renderStep(a: Attempt): Promise<undefined> {
+    const context = contextOf(a);
+    const rules = await this.headerRules(context.accountId, a.row.recipient_domain);
+    a.rules = rules;
+    if (!this.perRecipient(context, a.row)) {
+      let shared = this.shared.get(context.id);
+      if (!shared) {
+        shared = { rendered: this.build(context, a.row, rules, false), signed: null };
+        this.shared.set(context.id, shared);
+        if (this.shared.size > 2000) this.shared.delete(this.shared.keys().next().value as number);
+      }
+      a.shared = shared;
+      return undefined;
+    }
+    a.rendered = this.build(context, a.row, rules, true);
+    return undefined;
+  }
+
+  /** DKIM with the sending domain's key; a shared message is signed once. */
+  private async signStep(a: Attempt): Promise<undefined> {
+    const context = contextOf(a);
+    const sign = (r: Rendered) =>
+      this.signer.sign(r.message, context.accountId, context.senderDomain, r.date);
+    if (a.shared) {
+      const shared = a.shared;
+      if (!shared.signed) {
+        shared.signed = sign(shared.rendered);
+        shared.signed.catch(() => this.shared.delete(context.id));
+      }
+      a.bytes = await shared.signed;
+    } else {
+      a.bytes = await sign(a.rendered as Rendered);
+    }
+    return undefined;
+  }
+
+  /** MAIL (VERP return path) / RCPT / DATA on a pooled connection, the dot mark committed before the final dot. */
+  private async deliver(a: Attempt): Promise<Ending> {
+    const { row, owner } = a;
+    const context = contextOf(a);
+    const pool = a.pool as DestinationPool;
+    const acquired = await pool.acquire();
+    if ('failure' in acquired) return { outcome: outcomeOfOpenFailure(acquired.failure), where: null };
+    const connection = acquired.connection;
+    const where = { mxHost: mxNameOf(connection), mxIp: connection.remoteAddress, tls: connection.secure };
+    if (!connection.secure && (await this.deps.policy.requiresTls(context.accountId, row.recipient_domain))) {
+      pool.release(connection, true);
+      const detail = `TLS is required for ${row.recipient_domain} by the sender's configuration, but ${where.mxHost} does not offer STARTTLS`;
+      return { outcome: { kind: 'deferred', category: 'server_unreachable', detail }, where };
+    }
+    const from = encodeVerp(row.id, {
+      secret: this.deps.verpSecret,
+      bounceDomain: a.rules?.mailFromDomain ?? this.deps.settings.bounceDomain,
+    });
+    try {
+      const result = await connection.send(
+        { from, to: [row.recipient] },
+        a.bytes as Buffer,
+        async (writeDot) => {
+          a.dotMarked = await this.dots.mark(owner, row.id, writeDot);
+          return a.dotMarked;
+        },
+      );
+      pool.release(connection, !result.withheld);
+      const outcome = outcomeOfTransaction(result);
+      // Null: the lease was lost to another worker before the dot, the transaction abandoned.
+      return outcome === null ? { release: true } : { outcome, where };
+    } catch (error) {
+      pool.release(connection, false);
+      if (!a.dotMarked) return { outcome: outcomeOfOpenFailure(transportOf(error, where.mxHost)), where };
+      // The dot went out and the answer did not come back: the remote side may well have taken
+      // the message. Sending it again could deliver it twice; record it as handed over.
+      const text = error instanceof Error ? error.message : String(error);
+      return {
+        write: {
+          status: 'delivered',
+          countsAsAttempt: true,
+          reply: `delivered (unconfirmed): the connection failed after the final dot (${text})`,
+          ...where,
+          at: Date.now(),
+          durationMs: Date.now() - a.started,
+        },
+      };
+    }
+  }
+
+  /** The outcome step: writes what a step decided (a delivery outcome through the retry schedule). */
+  private async finish(a: Attempt, ending: Ending): Promise<void> {
+    if ('release' in ending) {
+      await this.deps.store.releaseOne(a.owner, a.row.id).catch(() => {});
+      return;
+    }
+    if ('write' in ending) {
+      await this.write(a.row, a.owner, ending.write);
+      return;
+    }
+    await this.record(a.row, a.owner, a.started, ending.outcome, ending.where);
   }
 
   private async record(
@@ -272,18 +402,13 @@ export class DeliveryPipeline {
     owner: string,
     started: number,
     outcome: DeliveryOutcome,
-    where: { mxHost: string; mxIp: string; tls: boolean } | null,
+    where: Where | null,
   ): Promise<void> {
     const at = Date.now();
     const base = { ...(where ?? {}), at, durationMs: at - started, countsAsAttempt: true };
     let final = outcome;
     if (outcome.kind === 'deferred') {
-      const retry = nextRetry(
-        row.attempts + 1,
-        new Date(row.created_at),
-        new Date(at),
-        this.deps.settings.retry,
-      );
+      const retry = this.retry(row.attempts + 1, new Date(row.created_at), new Date(at));
       if (retry.kind === 'retry') {
         await this.write(row, owner, {
           ...base,
@@ -384,34 +509,19 @@ export class DeliveryPipeline {
     return pool;
   }
 
-  /** The signed bytes for this recipient: shared by a message's recipients when nothing differs. */
-  private render(context: MessageContext, row: ClaimedRecipient, rules: Rules): Promise<Buffer> {
-    const perRecipient =
+  /** A message is built per recipient when anything in it differs between them. */
+  private perRecipient(context: MessageContext, row: ClaimedRecipient): boolean {
+    return (
       context.individual ||
       context.emailType === 'batch' ||
       context.tracking !== null ||
       context.unsubscribePlaceholder ||
       row.vars !== null ||
-      (context.source === 'smtp' && hasVariables(context.mime?.toString('latin1') ?? null));
-    if (!perRecipient) {
-      let shared = this.shared.get(context.id);
-      if (!shared) {
-        shared = this.build(context, row, rules, false);
-        this.shared.set(context.id, shared);
-        if (this.shared.size > 2000) this.shared.delete(this.shared.keys().next().value as number);
-        shared.catch(() => this.shared.delete(context.id));
-      }
-      return shared;
-    }
-    return this.build(context, row, rules, true);
+      (context.source === 'smtp' && hasVariables(context.mime?.toString('latin1') ?? null))
+    );
   }
 
-  private async build(
-    context: MessageContext,
-    row: ClaimedRecipient,
-    rules: Rules,
-    personal: boolean,
-  ): Promise<Buffer> {
+  private build(context: MessageContext, row: ClaimedRecipient, rules: Rules, personal: boolean): Rendered {
     const now = new Date();
     const p: Personalisation = {
       vars: row.vars ? (JSON.parse(row.vars) as Record<string, string | number>) : null,
@@ -466,7 +576,7 @@ export class DeliveryPipeline {
         },
       );
     }
-    return this.signer.sign(message, context.accountId, domain, now);
+    return { message, date: now };
   }
 
   /** Closes pools nobody used for a minute. */

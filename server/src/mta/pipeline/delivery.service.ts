@@ -1,20 +1,21 @@
 import os from 'node:os';
+import { WorkLoop } from '../../channel/work-loop.ts';
 import type { Config } from '../../config.ts';
-import type { SecretBox } from '../../core/security/secret-box.ts';
-import { trackingKey } from '../../core/tracking/tracking-token.ts';
 import type { Database } from '../../db/database.ts';
+import { verpSecretOf } from '../../delivery-settings.ts';
+import { createResolver, type DnsResolver } from '../../lib/dns-resolver.ts';
+import { trackingKey } from '../../lib/tracking-token.ts';
+import { unsubscribeKey } from '../../lib/unsubscribe-token.ts';
 import type { Logger } from '../../logger.ts';
 import { parseBounce } from '../outcome/dsn.ts';
-import { createResolver, type DnsResolver } from '../resolver.ts';
+import { appendAttempt, findBounceTarget, recordLateBounce } from '../outcome/late-bounce.repo.ts';
+import type { DkimKeys, SendPolicy, SuppressionCheck, TrackingPlans } from '../ports.ts';
+import type { ClaimedRecipient, DeliveryStore } from '../store/delivery-store.ts';
+import { KyselyDeliveryStore } from '../store/kysely-delivery-store.ts';
+import { SqliteDeliveryStore } from '../store/sqlite-delivery-store.ts';
 import { decodeVerp, type VerpOptions } from '../verp.ts';
-import { ClaimRepo } from './claim.repo.ts';
-import { DeliveryLoop } from './delivery-loop.ts';
 import { DeliveryPipeline } from './delivery-pipeline.ts';
-import { verpSecretOf } from './delivery-settings.ts';
-import { appendAttempt, findBounceTarget, OutcomeWriter, recordLateBounce } from './outcome.repo.ts';
-import type { SendPolicy, SuppressionCheck } from './policies.ts';
-import { SqliteDeliveryStore } from './sqlite-delivery.ts';
-import { unsubscribeKey } from './unsubscribe-token.ts';
+import { OutcomeWriter } from './outcome-writer.ts';
 
 /**
  * The delivery engine as the core exposes it: `start()` runs the delivery loop in a worker
@@ -25,10 +26,11 @@ export interface DeliveryDeps {
   database: Database;
   config: Config;
   logger: Logger;
-  secretBox: SecretBox;
   secretKey: Buffer;
   suppression: SuppressionCheck;
   policy: SendPolicy;
+  dkimKeys: DkimKeys;
+  trackingPlans: TrackingPlans;
   resolver?: DnsResolver;
 }
 
@@ -39,11 +41,10 @@ export type BounceResult =
 
 export class DeliveryService {
   private readonly verpSecret: string;
-  private readonly claims: ClaimRepo;
+  private readonly store: DeliveryStore;
   private readonly outcomes: OutcomeWriter;
-  private readonly store: SqliteDeliveryStore | undefined;
   private pipeline: DeliveryPipeline | undefined;
-  private loop: DeliveryLoop | undefined;
+  private loop: WorkLoop<ClaimedRecipient> | undefined;
 
   private readonly deps: DeliveryDeps;
 
@@ -55,19 +56,17 @@ export class DeliveryService {
     this.store =
       deps.database.dialect === 'sqlite' && database.kind === 'sqlite' && database.file !== ':memory:'
         ? new SqliteDeliveryStore(database.file)
-        : undefined;
-    this.claims = new ClaimRepo(deps.database, this.store);
-    this.outcomes = new OutcomeWriter(deps.database, this.store);
+        : new KyselyDeliveryStore(deps.database);
+    this.outcomes = new OutcomeWriter(this.store);
   }
 
   /** Starts this process's delivery loop (worker role). */
-  start(): DeliveryLoop {
+  start(): WorkLoop<ClaimedRecipient> {
     if (this.loop) return this.loop;
     const { config } = this.deps;
     this.pipeline = new DeliveryPipeline({
       database: this.deps.database,
       logger: this.deps.logger.child({ component: 'delivery' }),
-      secretBox: this.deps.secretBox,
       settings: config.delivery,
       resolver: this.deps.resolver ?? createResolver(config.dnsServers),
       mtaPort: config.mtaPort,
@@ -76,15 +75,17 @@ export class DeliveryService {
       verpSecret: this.verpSecret,
       unsubscribeKey: unsubscribeKey(this.deps.secretKey),
       trackingKey: trackingKey(this.deps.secretKey),
-      tracking: { url: config.tracking.url, httpsPort: config.tracking.httpsPort },
+      tracking: this.deps.trackingPlans,
+      dkimKeys: this.deps.dkimKeys,
       suppression: this.deps.suppression,
       policy: this.deps.policy,
-      claims: this.claims,
+      store: this.store,
       outcomes: this.outcomes,
     });
-    this.loop = new DeliveryLoop(
+    this.loop = new WorkLoop(
+      'delivery',
       this.pipeline,
-      this.claims,
+      this.store,
       config.delivery,
       this.deps.logger.child({ component: 'delivery' }),
     );
@@ -100,7 +101,7 @@ export class DeliveryService {
   async stop(timeoutMs: number): Promise<void> {
     await this.loop?.close(timeoutMs);
     await this.pipeline?.close();
-    await this.store?.close();
+    await this.store.close();
     this.loop = undefined;
     this.pipeline = undefined;
   }

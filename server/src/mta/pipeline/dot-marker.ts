@@ -1,4 +1,4 @@
-import type { ClaimRepo } from './claim.repo.ts';
+import type { DeliveryStore } from '../store/delivery-store.ts';
 
 interface Group {
   ids: number[];
@@ -10,12 +10,7 @@ interface Group {
  * Group commit of the exactly-once marks: connections that reach the end of their DATA in the
  * same event-loop turn share one UPDATE, and the marker itself writes the final dots of the rows
  * it marked, in the same turn as the commit, so no kill can fall between a durable mark and its
- * dot with a turn to spare:
- *  - SQLite: the UPDATE commits synchronously on this thread, then the dots are written;
- *  - PostgreSQL: the UPDATE runs in a transaction, the dots are written when it answers, and the
- *    COMMIT goes out right behind them; a process killed before the COMMIT arrives rolls the marks
- *    back, so the rows are sent again (a duplicate at worst, inside microseconds), never marked
- *    without their dot (a loss).
+ * dot with a turn to spare (DeliveryStore.markDotSent says how each store does it).
  * Each caller learns whether its row was marked (it still held the lease). An unmarked row gets no
  * dot, and the remote side discards the unfinished transaction.
  */
@@ -23,10 +18,10 @@ export class DotMarker {
   private pending = new Map<string, Group>();
   private scheduled = false;
 
-  private readonly claims: ClaimRepo;
+  private readonly store: DeliveryStore;
 
-  constructor(claims: ClaimRepo) {
-    this.claims = claims;
+  constructor(store: DeliveryStore) {
+    this.store = store;
   }
 
   async mark(owner: string, id: number, writeDot: () => void = () => {}): Promise<boolean> {
@@ -60,21 +55,9 @@ export class DotMarker {
           if (marked.has(id)) group.writers[i]?.();
         });
       };
-      let now: Set<number> | null;
-      try {
-        now = this.claims.markDotSentNow(owner, group.ids, Date.now());
-      } catch {
-        answer(null);
-        continue;
-      }
-      if (now) {
-        writeDots(now);
-        answer(now);
-        continue;
-      }
       let written: Set<number> | null = null;
-      this.claims
-        .markDotSentThen(owner, group.ids, Date.now(), (marked) => {
+      this.store
+        .markDotSent(owner, group.ids, Date.now(), (marked) => {
           written = marked;
           writeDots(marked);
         })

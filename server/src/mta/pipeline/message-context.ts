@@ -1,6 +1,6 @@
-import { type TrackingPlan, UNSUBSCRIBE_PLACEHOLDER } from '../../core/tracking/link-tracking.ts';
-import { type TrackingSources, trackingPlans } from '../../core/tracking/tracking-plans.ts';
 import type { Database } from '../../db/database.ts';
+import { type TrackingPlan, UNSUBSCRIBE_PLACEHOLDER } from '../../lib/link-tracking.ts';
+import type { TrackingPlans } from '../ports.ts';
 import { messageRows, visibleRecipients } from './message-context.repo.ts';
 
 /**
@@ -44,9 +44,9 @@ export class MessageContexts {
   private readonly cache = new Map<number, MessageContext>();
 
   private readonly database: Database;
-  private readonly tracking: TrackingSources;
+  private readonly tracking: TrackingPlans;
 
-  constructor(database: Database, tracking: TrackingSources) {
+  constructor(database: Database, tracking: TrackingPlans) {
     this.database = database;
     this.tracking = tracking;
   }
@@ -62,7 +62,7 @@ export class MessageContexts {
     const broadcast = messages.filter((m) => !m.individual && m.source !== 'smtp').map((m) => Number(m.id));
     const visible = await visibleRecipients(this.database, broadcast);
     const content = new Map(contents.map((c) => [Number(c.message_id), c]));
-    const plans = await trackingPlans(this.database.db, messages, this.tracking);
+    const plans = await this.tracking.plansFor(messages);
     for (const m of messages) {
       const id = Number(m.id);
       const body = content.get(id);

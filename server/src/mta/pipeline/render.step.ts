@@ -1,5 +1,5 @@
-import { type TrackingPlan, trackHtml, UNSUBSCRIBE_PLACEHOLDER } from '../../core/tracking/link-tracking.ts';
-import { unsubscribeUrl } from './unsubscribe-token.ts';
+import { type TrackingPlan, trackHtml, UNSUBSCRIBE_PLACEHOLDER } from '../../lib/link-tracking.ts';
+import { unsubscribeUrl } from '../../lib/unsubscribe-token.ts';
 
 /**
  * Rendering: SendCloud's `%variable%` substitution. A recipient's `sub` values (stored on its row

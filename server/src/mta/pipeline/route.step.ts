@@ -1,11 +1,11 @@
 import { isIP } from 'node:net';
-import { isRefusedAddress } from '../../core/security/internal-addresses.ts';
+import type { RelaySettings } from '../../delivery-settings.ts';
+import type { DnsResolver } from '../../lib/dns-resolver.ts';
+import { isRefusedAddress } from '../../lib/internal-addresses.ts';
 import { type DnsFailure, resolveAddresses, resolveMx } from '../mx.ts';
-import type { DnsResolver } from '../resolver.ts';
+import type { AccountRelay } from '../ports.ts';
 import { asFailure, type Opener, type OpenFailure } from '../smtp-client/connection-pool.ts';
 import { SmtpConnection } from '../smtp-client/smtp-connection.ts';
-import type { RelaySettings } from './delivery-settings.ts';
-import type { AccountRelay } from './policies.ts';
 
 /**
  * Routing: where a receiving domain's mail goes. Direct delivery resolves the domain's MX hosts

@@ -1,13 +1,9 @@
-import { loadDkimKey } from '../../core/domains/dkim-key.ts';
-import { findDomainByName } from '../../core/domains/domains.repo.ts';
-import type { SecretBox } from '../../core/security/secret-box.ts';
-import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import { type DkimKeyRef, DkimPool } from '../dkim/dkim-pool.ts';
+import type { DkimKeys } from '../ports.ts';
 
 /**
- * DKIM: the sending domain's current key (sending_domains, opened with the secret box and
- * parsed once), signing on the DkimPool's worker threads so the event loop keeps driving SMTP.
+ * DKIM: the sending domain's current key (asked of the DkimKeys port, parsed once), signing on the DkimPool's worker threads so the event loop keeps driving SMTP.
  * Keys are cached for a minute, so a rotation takes effect within one. A domain whose key cannot
  * be opened is sent unsigned and logged once per minute: that is an operator problem to fix, and
  * holding the customer's mail would not fix it.
@@ -18,17 +14,12 @@ export class Signer {
   private pool: DkimPool | undefined;
   private readonly keys = new Map<string, { at: number; key: Promise<DkimKeyRef | null> }>();
 
-  private readonly database: Database;
-
-  private readonly secretBox: SecretBox;
+  private readonly keySource: DkimKeys;
 
   private readonly logger: Logger;
 
-  constructor(database: Database, secretBox: SecretBox, logger: Logger) {
-    this.database = database;
-
-    this.secretBox = secretBox;
-
+  constructor(keySource: DkimKeys, logger: Logger) {
+    this.keySource = keySource;
     this.logger = logger;
   }
 
@@ -55,14 +46,10 @@ export class Signer {
   }
 
   private async load(accountId: number, domain: string): Promise<DkimKeyRef | null> {
-    const row = await findDomainByName(this.database, accountId, domain);
-    if (!row) {
-      this.logger.warn({ accountId, domain }, 'no sending domain row: mail goes out without DKIM');
-      return null;
-    }
     try {
-      const key = loadDkimKey(this.secretBox, row);
-      return { id: `${row.id}:${row.dkim_selector}`, ...key };
+      const key = await this.keySource.keyFor(accountId, domain);
+      if (!key) this.logger.warn({ accountId, domain }, 'no sending domain row: mail goes out without DKIM');
+      return key;
     } catch (error) {
       this.logger.warn(
         { accountId, domain, err: (error as Error).message },

@@ -1,4 +1,4 @@
-import type { DestinationLimit } from '../pipeline/delivery-settings.ts';
+import type { DestinationLimit } from '../../delivery-settings.ts';
 import { type SmtpConnection, SmtpRefusal, SmtpTransportError } from './smtp-connection.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Core } from '../../core/core.ts';
+import type { Core } from '../../compose.ts';
 
 /**
  * A long-running loop of the worker role, for work that is claimed from the database rather

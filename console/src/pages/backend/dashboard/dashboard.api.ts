@@ -1,4 +1,4 @@
-import { http } from '../../../app/http/http-client.ts';
+import { http } from '../../../infra/http/http-client.ts';
 
 /** The dashboard's calls (`/dashboard/guide`, `/dashboard/overview`), code 20. */
 export type GuideStep = 'testMail' | 'domain' | 'apiUser' | 'integrate';

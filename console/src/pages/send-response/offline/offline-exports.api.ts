@@ -1,9 +1,9 @@
 import type { ExportCreateInput, ExportView } from '@herald/shared/schemas/export.schema';
 import i18next from 'i18next';
-import { http } from '../../../app/http/http-client.ts';
-import { HttpError } from '../../../app/http/http-errors.ts';
-import { resolveUrl } from '../../../app/http/request-params.ts';
-import { COOKIE, readCookie } from '../../../app/storage/cookies.ts';
+import { http } from '../../../infra/http/http-client.ts';
+import { HttpError } from '../../../infra/http/http-errors.ts';
+import { resolveUrl } from '../../../infra/http/request-params.ts';
+import { COOKIE, readCookie } from '../../../infra/storage/cookies.ts';
 
 /** Offline exports (console-spec §7 `/data/dataExportOfflines`: list, download/{id}, invalid/{id}). */
 export type ExportRow = ExportView;

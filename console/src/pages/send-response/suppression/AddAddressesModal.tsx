@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { fetchApiUsers } from '../../../api/api-users.api.ts';
 import { fetchLabelOptions } from '../../../api/labels.api.ts';
 import { addEntries } from '../../../api/suppression.api.ts';
-import { httpEffects } from '../../../app/http/http-effects.ts';
-import { SUCCESS_TOAST_SECONDS } from '../../../app/http/http-exceptions.ts';
 import { showFormError, zodRule } from '../../../components/form-rules.ts';
+import { httpEffects } from '../../../infra/http/http-effects.ts';
+import { SUCCESS_TOAST_SECONDS } from '../../../infra/http/http-exceptions.ts';
 
 interface Values {
   addresses: string;

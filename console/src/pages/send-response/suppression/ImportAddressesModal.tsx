@@ -3,8 +3,8 @@ import { Alert, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importEntries } from '../../../api/suppression.api.ts';
-import { httpEffects } from '../../../app/http/http-effects.ts';
-import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../../../app/http/http-exceptions.ts';
+import { httpEffects } from '../../../infra/http/http-effects.ts';
+import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../../../infra/http/http-exceptions.ts';
 
 /** Imports a txt or csv file of addresses; the server checks format, size and the 200-a-line rule. */
 export function ImportAddressesModal({

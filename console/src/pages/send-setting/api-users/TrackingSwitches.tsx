@@ -2,8 +2,8 @@ import { Flex, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiUser, updateApiUser } from '../../../api/api-users.api.ts';
-import { httpEffects } from '../../../app/http/http-effects.ts';
-import { ERROR_TOAST_SECONDS } from '../../../app/http/http-exceptions.ts';
+import { httpEffects } from '../../../infra/http/http-effects.ts';
+import { ERROR_TOAST_SECONDS } from '../../../infra/http/http-exceptions.ts';
 
 const SWITCHES = [
   ['openTracking', 'apiUsers.openTracking'],

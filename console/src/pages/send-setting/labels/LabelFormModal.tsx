@@ -3,10 +3,10 @@ import { Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createLabel, type Label, renameLabel } from '../../../api/labels.api.ts';
-import { httpEffects } from '../../../app/http/http-effects.ts';
-import { HttpError } from '../../../app/http/http-errors.ts';
-import { SUCCESS_TOAST_SECONDS } from '../../../app/http/http-exceptions.ts';
 import { showFormError, zodRule } from '../../../components/form-rules.ts';
+import { httpEffects } from '../../../infra/http/http-effects.ts';
+import { HttpError } from '../../../infra/http/http-errors.ts';
+import { SUCCESS_TOAST_SECONDS } from '../../../infra/http/http-exceptions.ts';
 
 /** Adds a label (`label` = 'new') or renames one; the name is checked by the shared schema. */
 export function LabelFormModal({

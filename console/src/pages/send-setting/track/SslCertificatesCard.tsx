@@ -11,10 +11,10 @@ import {
   type SslCertificateView,
   type TrackDomainView,
 } from '../../../api/tracking.api.ts';
-import { httpEffects } from '../../../app/http/http-effects.ts';
-import { SUCCESS_TOAST_SECONDS } from '../../../app/http/http-exceptions.ts';
 import { Can } from '../../../components/Can.tsx';
 import { checkWithSchema, showFormError, zodRule } from '../../../components/form-rules.ts';
+import { httpEffects } from '../../../infra/http/http-effects.ts';
+import { SUCCESS_TOAST_SECONDS } from '../../../infra/http/http-exceptions.ts';
 
 const DAY_MS = 86_400_000;
 

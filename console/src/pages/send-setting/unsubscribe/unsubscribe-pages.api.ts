@@ -2,7 +2,7 @@ import type {
   UnsubscribePageDesign,
   UnsubscribePageInput,
 } from '@herald/shared/schemas/unsubscribe-page.schema';
-import { http } from '../../../app/http/http-client.ts';
+import { http } from '../../../infra/http/http-client.ts';
 
 /** Unsubscribe pages (console-spec §7 "/config/unsubscribePage; /config/unsubscribeConfig"). */
 interface DataBody<T> {

@@ -9,10 +9,10 @@ import { Alert, Button, Checkbox, Form, Input, Modal, Select, Space, Typography 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchApiUsers } from '../../../api/api-users.api.ts';
-import { httpEffects } from '../../../app/http/http-effects.ts';
-import { HttpError } from '../../../app/http/http-errors.ts';
-import { SUCCESS_TOAST_SECONDS } from '../../../app/http/http-exceptions.ts';
 import { checkWithSchema, showFormError, zodRule } from '../../../components/form-rules.ts';
+import { httpEffects } from '../../../infra/http/http-effects.ts';
+import { HttpError } from '../../../infra/http/http-errors.ts';
+import { SUCCESS_TOAST_SECONDS } from '../../../infra/http/http-exceptions.ts';
 import {
   createWebhook,
   generateAppKey,

@@ -4,7 +4,7 @@ import type {
   WebhookTestResult,
   WebhookView,
 } from '@herald/shared/schemas/webhook.schema';
-import { http } from '../../../app/http/http-client.ts';
+import { http } from '../../../infra/http/http-client.ts';
 
 /** Webhooks (console-spec §7 "/config/webhooks (CRUD, appKey, test, refresh)") and their delivery log. */
 interface DataBody<T> {

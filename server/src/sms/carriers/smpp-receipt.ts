@@ -1,18 +1,11 @@
+import type { DeliveryReceipt } from '../ports.ts';
+
 /**
  * SMPP delivery receipts. SMPP 3.4 leaves their text to the SMSC, and the de-facto format of its
  * Appendix B (`id:… sub:… dlvr:… submit date:… done date:… stat:DELIVRD err:000 text:…`) is what
  * carriers send; the receipted_message_id TLV, when present, is the more reliable id.
  * ACCEPTD and ENROUTE are interim states; every other one is final.
  */
-export interface DeliveryReceipt {
-  /** The SMSC message id the receipt is about (as returned in submit_sm_resp). */
-  messageId: string;
-  /** DELIVRD, UNDELIV, REJECTD, EXPIRED, DELETED, UNKNOWN, ACCEPTD or ENROUTE. */
-  stat: string;
-  err: string | undefined;
-  delivered: boolean;
-  final: boolean;
-}
 
 const INTERIM = new Set(['ACCEPTD', 'ENROUTE']);
 
@@ -22,9 +15,4 @@ export function parseReceipt(text: string, receiptedMessageId?: string): Deliver
   if (!id || !stat) return undefined;
   const err = /(?:^|\s)err:(\w+)/i.exec(text)?.[1];
   return { messageId: id, stat, err, delivered: stat === 'DELIVRD', final: !INTERIM.has(stat) };
-}
-
-/** `UNDELIV (err 013)`: the carrier's words, for the message's reason. */
-export function describeReceipt(receipt: DeliveryReceipt): string {
-  return receipt.err ? `${receipt.stat} (err ${receipt.err})` : receipt.stat;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
+import { SEND_REQUEST_TTL_MS } from './message-writer.ts';
 import { quotaDay } from './quota.ts';
 import type { PreparedMessage } from './send.types.ts';
 
@@ -9,7 +10,8 @@ import type { PreparedMessage } from './send.types.ts';
  * synchronous, so on the main thread every insert and, above all, every commit's fsync would
  * stop HTTP parsing and SMTP sessions; here they run beside them, on the second core. It uses
  * cached prepared statements, one row at a time inside one IMMEDIATE transaction per batch.
- * The rules are those of message-writer.ts (used for PostgreSQL); keep the two in step.
+ * The rules are those of message-writer.ts, as kysely-message-writer.ts writes them for
+ * PostgreSQL; the contract test suite holds the two in step.
  *
  * Durability: a batch is answered only after its WAL frames are on disk (an accepted message
  * survives a power cut), but the fsync runs AFTER the commit has released the write lock, not
@@ -18,8 +20,6 @@ import type { PreparedMessage } from './send.types.ts';
  * appended is either still in the -wal file, which we fdatasync, or was copied out by a
  * checkpoint, which under synchronous=NORMAL syncs the WAL before and the database after copying.
  */
-const SEND_REQUEST_TTL_MS = 3600_000;
-
 export type WriterResult =
   | { ok: { messageId: string; emailIdList: string[]; replayed: boolean } }
   | { error: { code: 'SEND_QUOTA_EXCEEDED'; params: { quota: number } } };

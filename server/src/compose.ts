@@ -1,64 +1,68 @@
-import type { Config } from '../config.ts';
-import { type Database, openDatabase } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import type { Logger } from '../logger.ts';
-import { createMetrics, type Metrics } from '../metrics.ts';
-import { DeliveryService } from '../mta/pipeline/delivery.service.ts';
-import { unsubscribeKey } from '../mta/pipeline/unsubscribe-token.ts';
-import { createQueueBackend, describeQueue } from '../queue/create-queue.ts';
-import { QUEUE_NAMES, QUEUES } from '../queue/names.ts';
-import type { QueueBackend } from '../queue/queue.ts';
-import { AccountTokensService } from './account-tokens/account-tokens.service.ts';
-import { AccountsService } from './accounts/accounts.service.ts';
-import { ensurePlatformOperator } from './accounts/platform-operator.ts';
-import { ApiUserAuth } from './api-users/api-user-auth.ts';
-import { ApiUsersService } from './api-users/api-users.service.ts';
-import { AuthService } from './auth/auth.service.ts';
-import { HumanCheck } from './auth/human-check.ts';
-import { CaptchaService } from './captcha/captcha.service.ts';
-import { SliderService } from './captcha/slider.service.ts';
-import { DashboardService } from './dashboard/dashboard.service.ts';
-import { DomainsService } from './domains/domains.service.ts';
-import { EmailStatusService } from './email-status/email-status.service.ts';
-import { ExportsService } from './exports/exports.service.ts';
-import { GoogleAuthService } from './google-auth/google-auth.service.ts';
-import { IpWhitelistService } from './ip-whitelist/ip-whitelist.service.ts';
-import { LabelsService } from './labels/labels.service.ts';
-import { LoginProtection } from './login-protection/login-protection.service.ts';
-import { LoginVerificationService } from './login-protection/login-verification.service.ts';
-import { MailEventsService } from './mail-events/mail-events.service.ts';
-import { MemberInvitations } from './members/member-invitations.service.ts';
-import { MembersService } from './members/members.service.ts';
-import { NodesService } from './nodes/nodes.service.ts';
-import { NotificationsService } from './notifications/notifications.service.ts';
-import { AccountDetailsService } from './profile/account-details.service.ts';
-import { ProfileService } from './profile/profile.service.ts';
-import { QueuesService } from './queues/queues.service.ts';
-import { AccountSendPolicy } from './queues/send-policy.ts';
-import { RateLimiter } from './rate-limit/rate-limiter.ts';
-import { RegistrationService } from './registration/registration.service.ts';
-import { loadSecretKey, SecretBox } from './security/secret-box.ts';
-import { IdentityCheck } from './security-settings/identity-check.ts';
-import { SecuritySettingsService } from './security-settings/security-settings.service.ts';
-import { SendService } from './send/send.service.ts';
-import { TestSendService } from './send/test-send.service.ts';
-import { SenderConfigsService } from './sender-configs/sender-configs.service.ts';
-import { SensitiveVerificationService } from './sensitive-verification/sensitive-verification.service.ts';
-import { SessionsService } from './sessions/sessions.service.ts';
-import { StatisticsService } from './statistics/statistics.service.ts';
-import { SuppressionService } from './suppression/suppression.service.ts';
-import { SuppressionListsService } from './suppression/suppression-lists.service.ts';
-import { TemplateReviewService } from './templates/template-review.service.ts';
-import { TemplatesService } from './templates/templates.service.ts';
-import { createTracking, type Tracking } from './tracking/create-tracking.ts';
-import { UnsubscribeService } from './unsubscribe/unsubscribe.service.ts';
-import { UnsubscribePagesService } from './unsubscribe/unsubscribe-pages.service.ts';
-import { UsersService } from './users/users.service.ts';
-import { VerificationCodesService } from './verification/verification-codes.service.ts';
-import { createWebhooks } from './webhooks/create-webhooks.ts';
-import type { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
-import type { WebhooksService } from './webhooks/webhooks.service.ts';
-import { WechatService } from './wechat/wechat.service.ts';
+import type { Config } from './config.ts';
+import { AccountTokensService } from './core/account-tokens/account-tokens.service.ts';
+import { AccountsService } from './core/accounts/accounts.service.ts';
+import { ensurePlatformOperator } from './core/accounts/platform-operator.ts';
+import { ApiUserAuth } from './core/api-users/api-user-auth.ts';
+import { ApiUsersService } from './core/api-users/api-users.service.ts';
+import { AuthService } from './core/auth/auth.service.ts';
+import { HumanCheck } from './core/auth/human-check.ts';
+import { CaptchaService } from './core/captcha/captcha.service.ts';
+import { SliderService } from './core/captcha/slider.service.ts';
+import { DashboardService } from './core/dashboard/dashboard.service.ts';
+import { dkimKeysOf } from './core/domains/dkim-keys.ts';
+import { DomainsService } from './core/domains/domains.service.ts';
+import { EmailStatusService } from './core/email-status/email-status.service.ts';
+import { ExportsService } from './core/exports/exports.service.ts';
+import { GoogleAuthService } from './core/google-auth/google-auth.service.ts';
+import { IpWhitelistService } from './core/ip-whitelist/ip-whitelist.service.ts';
+import { LabelsService } from './core/labels/labels.service.ts';
+import { LoginProtection } from './core/login-protection/login-protection.service.ts';
+import { LoginVerificationService } from './core/login-protection/login-verification.service.ts';
+import { MailEventsService } from './core/mail-events/mail-events.service.ts';
+import { MemberInvitations } from './core/members/member-invitations.service.ts';
+import { MembersService } from './core/members/members.service.ts';
+import { NodesService } from './core/nodes/nodes.service.ts';
+import { NotificationsService } from './core/notifications/notifications.service.ts';
+import { AccountDetailsService } from './core/profile/account-details.service.ts';
+import { ProfileService } from './core/profile/profile.service.ts';
+import { QueuesService } from './core/queues/queues.service.ts';
+import { AccountSendPolicy } from './core/queues/send-policy.ts';
+import { RateLimiter } from './core/rate-limit/rate-limiter.ts';
+import { RegistrationService } from './core/registration/registration.service.ts';
+import { IdentityCheck } from './core/security-settings/identity-check.ts';
+import { SecuritySettingsService } from './core/security-settings/security-settings.service.ts';
+import { SendService } from './core/send/send.service.ts';
+import { TestSendService } from './core/send/test-send.service.ts';
+import { SenderConfigsService } from './core/sender-configs/sender-configs.service.ts';
+import { SensitiveVerificationService } from './core/sensitive-verification/sensitive-verification.service.ts';
+import { SessionsService } from './core/sessions/sessions.service.ts';
+import { StatisticsService } from './core/statistics/statistics.service.ts';
+import { SuppressionService } from './core/suppression/suppression.service.ts';
+import { SuppressionListsService } from './core/suppression/suppression-lists.service.ts';
+import { TemplateReviewService } from './core/templates/template-review.service.ts';
+import { TemplatesService } from './core/templates/templates.service.ts';
+import { createTracking, type Tracking } from './core/tracking/create-tracking.ts';
+import { trackingPlansOf } from './core/tracking/tracking-plans.ts';
+import { UnsubscribeService } from './core/unsubscribe/unsubscribe.service.ts';
+import { UnsubscribePagesService } from './core/unsubscribe/unsubscribe-pages.service.ts';
+import { UsersService } from './core/users/users.service.ts';
+import { VerificationCodesService } from './core/verification/verification-codes.service.ts';
+import { createWebhooks } from './core/webhooks/create-webhooks.ts';
+import type { WebhookDispatcher } from './core/webhooks/webhook-dispatcher.ts';
+import type { WebhooksService } from './core/webhooks/webhooks.service.ts';
+import { WechatService } from './core/wechat/wechat.service.ts';
+import { type Database, openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { loadSecretKey, SecretBox } from './lib/secret-box.ts';
+import { unsubscribeKey } from './lib/unsubscribe-token.ts';
+import type { Logger } from './logger.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
+import { DeliveryService } from './mta/pipeline/delivery.service.ts';
+import { directMailTransport } from './mta/smtp-delivery.ts';
+import { createQueueBackend, describeQueue } from './queue/create-queue.ts';
+import { QUEUE_NAMES, QUEUES } from './queue/names.ts';
+import type { QueueBackend } from './queue/queue.ts';
+import { carrierOpener } from './sms/carriers/open-carrier.ts';
 
 /**
  * The composition root: the database, the queue and every service, built once per process and
@@ -166,7 +170,16 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
   const nodes = new NodesService(database);
   const accounts = new AccountsService(database);
   const sessions = new SessionsService(database);
-  const notifications = new NotificationsService({ database, queue, config, logger });
+  const notifications = new NotificationsService({
+    database,
+    mailTransport: directMailTransport(config),
+    openCarrier: config.smpp
+      ? carrierOpener(config.smpp, logger.child({ component: 'notifications' }))
+      : undefined,
+    queue,
+    config,
+    logger,
+  });
   const captcha = new CaptchaService(database);
   const slider = new SliderService(database);
   const tokens = new AccountTokensService(database);
@@ -212,10 +225,14 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     database,
     config,
     logger,
-    secretBox,
     secretKey,
     suppression,
     policy: sendPolicy,
+    dkimKeys: dkimKeysOf(database, secretBox),
+    trackingPlans: trackingPlansOf(database.db, {
+      url: config.tracking.url,
+      httpsPort: config.tracking.httpsPort,
+    }),
   });
   const apiUserAuth = new ApiUserAuth(database);
   const tracking = createTracking({

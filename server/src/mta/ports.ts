@@ -1,30 +1,21 @@
-import type { FailureCategory, InvalidReason } from '../outcome/classify.ts';
-import type { RelaySettings } from './delivery-settings.ts';
+import type { RelaySettings } from '../delivery-settings.ts';
+import type { TrackingPlan } from '../lib/link-tracking.ts';
+import type { DkimKeyRef } from './dkim/dkim-pool.ts';
+import type { FailureCategory, InvalidReason } from './outcome/classify.ts';
 
 /**
- * The seams between the delivery pipeline and the account-level rules it applies. The pipeline
- * (server/src/mta/pipeline/) owns claiming, rendering, signing, routing, SMTP and recording; it
- * asks these two services, built elsewhere in the core, what an account's rules say:
- *  - suppression (server/src/core/suppression/): is this recipient on a list, and what to add to
- *    the lists when an outcome says so;
- *  - send policy (server/src/core/sender-configs/ and server/src/core/queues/): hold a message
- *    (queue paused, do-not-disturb window), and the headers and TLS rules the account configured.
- * Both are plain interfaces so the pipeline is built against them and the composition root hands
- * it the real services.
+ * What the delivery pipeline asks of the rest of Herald, and the only file of mta/ the core may
+ * import. The pipeline (claiming, rendering, signing, routing, SMTP, recording) is built against
+ * these interfaces; the composition root (server/src/compose.ts) hands it the core's services:
+ *  - suppression (core/suppression/): is this recipient on a list, and what to add to the lists
+ *    when an outcome says so;
+ *  - send policy (core/sender-configs/, core/queues/): hold a message (queue paused,
+ *    do-not-disturb window), the headers, TLS rules and relay the account configured;
+ *  - DKIM keys (core/domains/): the sending domain's current signing key;
+ *  - tracking plans (core/tracking/): which messages get open and click tracking, and where.
  */
 
-/** Recipient statuses of message_recipients.status, shared by the pipeline and the data views. */
-export const RECIPIENT_STATUSES = [
-  'requested',
-  'sending',
-  'deferred',
-  'held',
-  'delivered',
-  'soft_bounce',
-  'invalid',
-  'deleted',
-] as const;
-export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+export type { DkimKeyRef, FailureCategory, InvalidReason };
 
 /** Which list stopped a recipient; `intercept` is a custom interception rule. */
 export type SuppressionList =
@@ -123,4 +114,26 @@ export interface SendPolicy {
 export interface AccountRelay {
   key: string;
   settings: RelaySettings;
+}
+
+export interface DkimKeys {
+  /**
+   * The current key of the account's sending domain, or null when the account has no such
+   * domain. Throws when the key exists but cannot be opened (the signer sends unsigned and logs).
+   */
+  keyFor(accountId: number, domain: string): Promise<DkimKeyRef | null>;
+}
+
+/** A claimed message as the tracking rules see it. */
+export interface TrackedMessage {
+  id: number;
+  account_id: number;
+  api_user_id: number | null;
+  /** The message's X-SMTPAPI JSON, whose `filters` may switch tracking on or off. */
+  xsmtpapi: string | null;
+}
+
+export interface TrackingPlans {
+  /** The tracking plan of each message that has one (by message id); a batch at a time. */
+  plansFor(messages: TrackedMessage[]): Promise<Map<number, TrackingPlan>>;
 }

@@ -1,10 +1,10 @@
-/// <reference path="../../../types/smpp.d.ts" />
+/// <reference path="../../../../types/smpp.d.ts" />
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import smpp, { type Pdu, type PduOptions, type Session } from 'smpp';
-import type { ReceiptListener, SmsCarrier, SmsSubmission, SubmitOutcome } from './carrier.ts';
-import { parseReceipt } from './delivery-receipt.ts';
-import { concatenationUdh, splitSms } from './sms-parts.ts';
+import type { ReceiptListener, SmsCarrier, SmsSubmission, SubmitOutcome } from '../ports.ts';
+import { concatenationUdh, splitSms } from '../sms-parts.ts';
+import { parseReceipt } from './smpp-receipt.ts';
 
 /**
  * One long-lived SMPP 3.4 session with the carrier's SMSC, as carriers expect: bound once as a

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { RetryPolicy } from '../outcome/retry-schedule.ts';
 
 /**
  * Settings of the delivery engine, read from the environment by config.ts (README lists them):
@@ -23,6 +22,13 @@ import type { RetryPolicy } from '../outcome/retry-schedule.ts';
  * - HERALD_DELIVERY_BATCH, HERALD_DELIVERY_LEASE_MS, HERALD_DELIVERY_POLL_MS,
  *   HERALD_DELIVERY_CONCURRENCY, HERALD_SMTP_CLIENT_TIMEOUT_MS: claiming and in-flight limits.
  */
+/** The retry schedule of deferred recipients (mta/outcome/retry-schedule.ts walks it). */
+export interface RetryPolicy {
+  firstDelayMs: number;
+  maxDelayMs: number;
+  lifetimeMs: number;
+}
+
 export interface DestinationLimit {
   /** Connections open at once to the destination's MX. */
   connections: number;

@@ -1,9 +1,9 @@
-import { fetchPermissionMenus } from '../../api/permissions.api.ts';
-import { fetchHideExport } from '../../api/system.api.ts';
-import { fetchUserBalance, fetchUserInfo } from '../../api/user-info.api.ts';
-import { sessionState, type UserInfo } from '../../stores/session.store.ts';
-import { COOKIE, readCookie, writeCookie } from '../storage/cookies.ts';
+import { fetchPermissionMenus } from '../api/permissions.api.ts';
+import { fetchHideExport } from '../api/system.api.ts';
+import { fetchUserBalance, fetchUserInfo } from '../api/user-info.api.ts';
+import { COOKIE, readCookie, writeCookie } from '../infra/storage/cookies.ts';
 import { applyMenuRules } from './menu-rules.ts';
+import { sessionState, type UserInfo } from './session.store.ts';
 
 /**
  * Loads what the guard needs before it can decide (console-spec §4 step 3): the user and the

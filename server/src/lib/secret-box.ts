@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Config, ConfigError } from '../../config.ts';
+import { type Config, ConfigError } from '../config.ts';
 
 /**
  * Secrets Herald must read back (TOTP secrets, DKIM private keys) are sealed at rest with

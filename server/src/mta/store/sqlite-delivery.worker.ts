@@ -1,20 +1,19 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { OUTCOME_EVENT } from '@herald/shared/mail-events';
 import SQLite from 'better-sqlite3';
-import type { ClaimedRecipient } from './claim.repo.ts';
-import type { OutcomeRecord } from './outcome.repo.ts';
+import { CLAIMED_COLUMNS, type ClaimedRecipient, type OutcomeRecord } from './delivery-store.ts';
 
 /**
  * The delivery engine's SQLite writes (claims, dot marks, outcomes, lease renewals), on their own
  * thread and connection with prepared statements. On the main thread every one of these writes
  * waited for the accept writer's lock (its commits fsync) inside better-sqlite3's busy handler,
  * which stops the event loop, HTTP and SMTP included, for milliseconds at a time. Here the wait
- * blocks only this thread. The SQL is that of claim.repo.ts / outcome.repo.ts (the Kysely path,
- * used for PostgreSQL); keep the two in step.
+ * blocks only this thread. The SQL is that of kysely-delivery-store.ts (used for PostgreSQL); the
+ * contract test suite (server/test/mta/delivery-store.contract.test.ts) holds the two in step.
  */
 export type DeliveryOp =
   | { op: 'claim'; owner: string; limit: number; now: number; leaseMs: number }
   | { op: 'renew'; owner: string; ids: number[]; now: number; leaseMs: number }
-  | { op: 'markDotSent'; owner: string; ids: number[]; now: number }
   | { op: 'releaseOne'; owner: string; id: number }
   | { op: 'releaseIds'; owner: string; ids: number[] }
   | { op: 'release'; owner: string }
@@ -26,8 +25,7 @@ db.pragma('synchronous = NORMAL');
 db.pragma('foreign_keys = ON');
 db.pragma('busy_timeout = 10000');
 
-const COLUMNS =
-  'id, account_id, message_id, rcpt_index, recipient, recipient_domain, kind, vars, attempts, created_at, dot_sent_at, mx_host';
+const COLUMNS = CLAIMED_COLUMNS;
 const SET = "status = 'sending', lease_owner = @owner, lease_expires_at = @expires, updated_at = @now";
 
 const q = {
@@ -46,9 +44,6 @@ const q = {
   renew: db.prepare(
     `UPDATE message_recipients SET lease_expires_at = ?
      WHERE id IN (SELECT value FROM json_each(?)) AND lease_owner = ? AND status = 'sending'`,
-  ),
-  dot: db.prepare(
-    "UPDATE message_recipients SET dot_sent_at = ? WHERE id = ? AND lease_owner = ? AND status = 'sending'",
   ),
   releaseOne: db.prepare(
     `UPDATE message_recipients SET lease_expires_at = 0
@@ -93,13 +88,6 @@ const q = {
   ),
 };
 
-/** The event a final outcome produces (mail-events.repo.ts OUTCOME_EVENT; deferred/held: none). */
-const OUTCOME_EVENT: Record<string, string | undefined> = {
-  delivered: 'deliver',
-  soft_bounce: 'soft_bounce',
-  invalid: 'invalid',
-};
-
 const claim = db.transaction((owner: string, limit: number, now: number, leaseMs: number) => {
   const params = { owner, expires: now + leaseMs, now, limit };
   const recovered = q.stale.get(now) ? (q.recover.all(params) as ClaimedRecipient[]) : [];
@@ -107,10 +95,6 @@ const claim = db.transaction((owner: string, limit: number, now: number, leaseMs
   if (rest <= 0) return recovered;
   return [...recovered, ...(q.due.all({ ...params, limit: rest }) as ClaimedRecipient[])];
 });
-
-const markDotSent = db.transaction((owner: string, ids: number[], now: number) =>
-  ids.filter((id) => q.dot.run(now, id, owner).changes > 0),
-);
 
 const outcomes = db.transaction((records: OutcomeRecord[]) =>
   records.map((r) => {
@@ -158,8 +142,6 @@ function run(message: DeliveryOp): unknown {
       return claim.immediate(message.owner, message.limit, message.now, message.leaseMs);
     case 'renew':
       return q.renew.run(message.now + message.leaseMs, JSON.stringify(message.ids), message.owner).changes;
-    case 'markDotSent':
-      return markDotSent.immediate(message.owner, message.ids, message.now);
     case 'releaseOne':
       return q.releaseOne.run(message.id, message.owner).changes;
     case 'releaseIds':

@@ -1,4 +1,4 @@
-import type { PermissionMenu } from '../../stores/session.store.ts';
+import type { PermissionMenu } from './session.store.ts';
 
 /**
  * Rules applied to the permission menus as they load (console-spec §4 "Login and logout"):

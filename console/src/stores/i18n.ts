@@ -1,9 +1,9 @@
 import { DEFAULT_LANG, LANGS, type Lang, resolveLang } from '@herald/shared/lang';
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { useSessionStore } from '../stores/session.store.ts';
-import { COOKIE, writeCookie } from './storage/cookies.ts';
-import { LOCAL_KEY, readLocal, writeLocal } from './storage/local-store.ts';
+import { COOKIE, writeCookie } from '../infra/storage/cookies.ts';
+import { LOCAL_KEY, readLocal, writeLocal } from '../infra/storage/local-store.ts';
+import { useSessionStore } from './session.store.ts';
 
 /**
  * Translations are one JSON file per area and language (locales/<lang>/<area>.json), mounted

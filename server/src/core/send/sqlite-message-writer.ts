@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '@herald/shared';
+import type { MessageWriter } from './message-writer.ts';
 import type { AcceptResult, PreparedMessage } from './send.types.ts';
-import type { WriterResult } from './sqlite-writer.worker.ts';
+import type { WriterResult } from './sqlite-message-writer.worker.ts';
 
 interface Waiting {
   resolve(results: (AcceptResult | Error)[]): void;
@@ -9,11 +10,12 @@ interface Waiting {
 }
 
 /**
- * The main-thread handle of the SQLite writer thread (sqlite-writer.worker.ts): posts a batch,
- * resolves with one result per item once the batch is committed. A worker that dies fails the
+ * The message writer on the embedded SQLite file (message-writer.ts has the contract): the
+ * main-thread handle of the writer thread (sqlite-message-writer.worker.ts). Posts a batch,
+ * resolves with one result per item once the batch is durable. A thread that dies fails the
  * batches it held and is started again for the next one.
  */
-export class SqliteWriter {
+export class SqliteMessageWriter implements MessageWriter {
   private readonly file: string;
   private worker: Worker | undefined;
   private readonly waiting = new Map<number, Waiting>();
@@ -40,7 +42,7 @@ export class SqliteWriter {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./sqlite-writer.worker.ts', import.meta.url), {
+    const worker = new Worker(new URL('./sqlite-message-writer.worker.ts', import.meta.url), {
       workerData: { file: this.file },
     });
     this.worker = worker;

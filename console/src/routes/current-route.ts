@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import type { ScreenRoute } from '../routes/route-types.ts';
+import type { ScreenRoute } from './route-types.ts';
 
 /** The route table entry of the screen being shown; the router carries it as the match's handle. */
 export function useCurrentRoute(): ScreenRoute | undefined {

@@ -1,7 +1,7 @@
 import type { ThemeConfig } from 'antd';
+import { LOCAL_KEY, readLocal, writeLocal } from '../infra/storage/local-store.ts';
 import type { RouteTheme } from '../routes/route-types.ts';
-import { useSessionStore } from '../stores/session.store.ts';
-import { LOCAL_KEY, readLocal, writeLocal } from './storage/local-store.ts';
+import { useSessionStore } from './session.store.ts';
 
 /**
  * Two visual themes, email and SMS (console-spec §1). A route may force one; otherwise the last

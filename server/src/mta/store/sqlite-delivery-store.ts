@@ -1,13 +1,21 @@
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
+import {
+  type ClaimedRecipient,
+  type DeliveryStore,
+  normalizeClaimed,
+  type OutcomeRecord,
+} from './delivery-store.ts';
 import type { DeliveryOp } from './sqlite-delivery.worker.ts';
 
 /**
- * The main-thread handle of the delivery writer thread (sqlite-delivery.worker.ts): posts one
- * operation, resolves with its result once committed. A thread that dies fails what it held and
- * is started again for the next operation.
+ * The delivery store on the embedded SQLite file (delivery-store.ts has the contract). Its writes
+ * run on the delivery writer thread (sqlite-delivery.worker.ts): this handle posts one operation
+ * and resolves with its result once committed. A thread that dies fails what it held and is
+ * started again for the next operation. The dot mark alone commits on this thread (see
+ * markDotSent).
  */
-export class SqliteDeliveryStore {
+export class SqliteDeliveryStore implements DeliveryStore {
   private readonly file: string;
   private worker: Worker | undefined;
   private readonly waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
@@ -20,13 +28,55 @@ export class SqliteDeliveryStore {
     this.file = file;
   }
 
+  async claim(owner: string, limit: number, now: number, leaseMs: number): Promise<ClaimedRecipient[]> {
+    const rows = await this.run<ClaimedRecipient[]>({ op: 'claim', owner, limit, now, leaseMs });
+    return rows.map(normalizeClaimed);
+  }
+
+  renew(owner: string, ids: number[], now: number, leaseMs: number): Promise<number> {
+    if (ids.length === 0) return Promise.resolve(0);
+    return this.run<number>({ op: 'renew', owner, ids, now, leaseMs });
+  }
+
+  async releaseOne(owner: string, id: number): Promise<void> {
+    await this.run({ op: 'releaseOne', owner, id });
+  }
+
+  async releaseIds(owner: string, ids: number[]): Promise<void> {
+    await this.run({ op: 'releaseIds', owner, ids });
+  }
+
+  async release(owner: string): Promise<void> {
+    await this.run({ op: 'release', owner });
+  }
+
+  writeOutcomes(records: OutcomeRecord[]): Promise<boolean[]> {
+    return this.run<boolean[]>({ op: 'outcomes', records });
+  }
+
   /**
-   * The exactly-once mark, committed on THIS thread, synchronously: the caller writes its final
-   * dots in the microtasks right after, so between the mark being durable and the dots reaching
-   * the kernel no event-loop turn can pass (a round trip to the writer thread would leave one,
-   * and a process killed inside it would leave rows marked whose dot was never written: lost).
+   * The exactly-once mark, committed on THIS thread, synchronously, and the dots written right
+   * after it: between the mark being durable and the dots reaching the kernel no event-loop turn
+   * can pass (a round trip to the writer thread would leave one, and a process killed inside it
+   * would leave rows marked whose dot was never written: lost).
    */
-  markDotSentNow(owner: string, ids: number[], now: number): number[] {
+  markDotSent(
+    owner: string,
+    ids: number[],
+    now: number,
+    writeDots: (marked: Set<number>) => void,
+  ): Promise<Set<number>> {
+    let marked: Set<number>;
+    try {
+      marked = new Set(this.markNow(owner, ids, now));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    writeDots(marked);
+    return Promise.resolve(marked);
+  }
+
+  private markNow(owner: string, ids: number[], now: number): number[] {
     if (!this.marker) {
       const db = new SQLite(this.file);
       db.pragma('busy_timeout = 10000');
@@ -45,7 +95,7 @@ export class SqliteDeliveryStore {
     return this.marker.mark(owner, ids, now);
   }
 
-  run<T>(body: DeliveryOp): Promise<T> {
+  private run<T>(body: DeliveryOp): Promise<T> {
     const worker = this.start();
     const id = ++this.nextId;
     worker.ref();

@@ -1,25 +1,34 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { Logger } from '../../logger.ts';
-import type { ClaimRepo } from './claim.repo.ts';
-import type { DeliveryPipeline } from './delivery-pipeline.ts';
-import type { DeliverySettings } from './delivery-settings.ts';
+import type { Logger } from '../logger.ts';
+import type { ChannelPipeline, ChannelStore } from './contract.ts';
+
+/** How a loop claims: the delivery settings (HERALD_DELIVERY_*) for email. */
+export interface LoopSettings {
+  /** Items in flight at most. */
+  concurrency: number;
+  /** Items per claim at most. */
+  batchSize: number;
+  /** How long an idle loop waits before it claims again. */
+  pollMs: number;
+  leaseMs: number;
+}
 
 /**
- * The delivery loop of one worker process.
+ * The work loop of one worker process, one per channel (email: the delivery loop).
  *
- * How it fits the queue backend: it does not use it. message_recipients already is the durable
- * queue (0016's decision: the row is written in the same transaction that accepts the message),
- * so a job per message, or even a "wake" job per group commit, would be a second store to keep
- * in step. Instead every worker process polls the table with one indexed claim query: at once
- * again while claims come back non-empty and there is room in flight, every HERALD_DELIVERY_POLL_MS
- * (200 ms) when idle, and at once when `wake()` is called in-process (role `all`). Claims carry a
- * lease the loop renews every third of its length, so a killed worker's rows come back after at
- * most one lease. This works the same on role `all` over SQLite and on separate api/worker
- * processes over PostgreSQL + Redis, since the database is what they share; Redis is not needed
- * for delivery.
+ * How it fits the queue backend: it does not use it. The channel's work table already is the
+ * durable queue (for email message_recipients, 0016's decision: the row is written in the same
+ * transaction that accepts the message), so a job per message, or even a "wake" job per group
+ * commit, would be a second store to keep in step. Instead every worker process polls the table
+ * with one indexed claim query: at once again while claims come back non-empty and there is room
+ * in flight, every poll interval (HERALD_DELIVERY_POLL_MS, 200 ms) when idle, and at once when
+ * `wake()` is called in-process (role `all`). Claims carry a lease the loop renews every third of
+ * its length, so a killed worker's items come back after at most one lease. This works the same
+ * on role `all` over SQLite and on separate api/worker processes over PostgreSQL + Redis, since
+ * the database is what they share; Redis is not needed for delivery.
  */
-export class DeliveryLoop {
+export class WorkLoop<Work extends { id: number }> {
   readonly owner = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private running = false;
   private inflight = 0;
@@ -31,23 +40,29 @@ export class DeliveryLoop {
   private renewTimer: NodeJS.Timeout | undefined;
   private loop: Promise<void> | undefined;
 
-  private readonly pipeline: DeliveryPipeline;
+  private readonly name: string;
 
-  private readonly claims: ClaimRepo;
+  private readonly pipeline: ChannelPipeline<Work>;
 
-  private readonly settings: DeliverySettings;
+  private readonly claims: ChannelStore<Work, unknown>;
+
+  private readonly settings: LoopSettings;
   /** The least room a busy loop claims for (see run()). */
   private readonly refill: number;
 
   private readonly logger: Logger;
 
-  constructor(pipeline: DeliveryPipeline, claims: ClaimRepo, settings: DeliverySettings, logger: Logger) {
+  constructor(
+    name: string,
+    pipeline: ChannelPipeline<Work>,
+    claims: ChannelStore<Work, unknown>,
+    settings: LoopSettings,
+    logger: Logger,
+  ) {
+    this.name = name;
     this.pipeline = pipeline;
-
     this.claims = claims;
-
     this.settings = settings;
-
     this.logger = logger;
     this.refill = Math.max(1, Math.min(settings.batchSize, Math.floor(settings.concurrency / 8)));
   }
@@ -60,13 +75,16 @@ export class DeliveryLoop {
         this.claims
           .renew(this.owner, [...this.held], Date.now(), this.settings.leaseMs)
           .catch((error: unknown) => {
-            this.logger.warn({ err: (error as Error).message }, 'delivery lease renewal failed');
+            this.logger.warn({ err: (error as Error).message }, `${this.name} lease renewal failed`);
           });
       },
       Math.max(50, Math.floor(this.settings.leaseMs / 3)),
     );
     this.loop = this.run();
-    this.logger.info({ owner: this.owner, concurrency: this.settings.concurrency }, 'delivery loop started');
+    this.logger.info(
+      { owner: this.owner, concurrency: this.settings.concurrency },
+      `${this.name} loop started`,
+    );
   }
 
   wake(): void {
@@ -97,7 +115,7 @@ export class DeliveryLoop {
         this.full = false;
         continue;
       }
-      let claimed: Awaited<ReturnType<ClaimRepo['claim']>> = [];
+      let claimed: Work[] = [];
       try {
         claimed = await this.claims.claim(
           this.owner,
@@ -107,7 +125,7 @@ export class DeliveryLoop {
         );
         if (claimed.length > 0) await this.pipeline.prepare(claimed);
       } catch (error) {
-        this.logger.error({ err: error }, 'claiming recipients failed');
+        this.logger.error({ err: error }, `${this.name}: claiming failed`);
         // Claimed but not started (their messages could not be loaded): hand them back at once
         // rather than leaving them to their lease.
         const ids = claimed.map((r) => r.id);

@@ -1,0 +1,46 @@
+/**
+ * What the SMS channel offers the rest of Herald, and the only file of sms/ the core may import.
+ * A carrier connection implements SmsCarrier, so another protocol (CMPP, an HTTP gateway) is one
+ * more file under sms/carriers/ implementing it, plus one line in sms/carriers/open-carrier.ts. A refusal is an outcome that says whether trying
+ * again later could help; receipts arrive later, on their own, through the callback given at
+ * construction.
+ */
+export interface SmsSubmission {
+  to: string;
+  /** Sender id: a short code, a number, or an alphanumeric name. */
+  from: string;
+  text: string;
+}
+
+export type SubmitOutcome =
+  | { kind: 'accepted'; messageIds: string[] }
+  | { kind: 'refused'; permanent: boolean; reason: string };
+
+export type ReceiptListener = (receipt: DeliveryReceipt) => void;
+
+export interface SmsCarrier {
+  submit(sms: SmsSubmission, signal?: AbortSignal): Promise<SubmitOutcome>;
+  close(): Promise<void>;
+}
+
+/**
+ * A carrier's delivery receipt about one submitted part. ACCEPTD and ENROUTE are interim states;
+ * every other one is final.
+ */
+export interface DeliveryReceipt {
+  /** The carrier's message id the receipt is about (as returned when the part was submitted). */
+  messageId: string;
+  /** DELIVRD, UNDELIV, REJECTD, EXPIRED, DELETED, UNKNOWN, ACCEPTD or ENROUTE. */
+  stat: string;
+  err: string | undefined;
+  delivered: boolean;
+  final: boolean;
+}
+
+/** `UNDELIV (err 013)`: the carrier's words, for the message's reason. */
+export function describeReceipt(receipt: DeliveryReceipt): string {
+  return receipt.err ? `${receipt.stat} (err ${receipt.err})` : receipt.stat;
+}
+
+/** Opens a carrier session whose receipts go to `onReceipt`; the session connects on first use. */
+export type OpenCarrier = (onReceipt: ReceiptListener) => SmsCarrier;
