@@ -1,4 +1,10 @@
+import type { LoginAnswer } from '@herald/shared/schemas/account.schema';
+import type { ChallengeAnswers, SliderChallenge } from '@herald/shared/schemas/security.schema';
+import type { VerifyWay } from '@herald/shared/schemas/security-settings.schema';
+import type { WechatCheck } from '@herald/shared/schemas/wechat.schema';
 import { http } from '../infra/http/http-client.ts';
+
+export type { ChallengeAnswers, LoginAnswer, SliderChallenge, VerifyWay, WechatCheck };
 
 /**
  * The public account calls (console-spec §7 "Auth and user"): login, the human checks, sign-up,
@@ -11,34 +17,10 @@ interface DataBody<T> {
 
 const inline = { toast: false } as const;
 
-export interface SliderChallenge {
-  challengeId: string;
-  background: string;
-  piece: string;
-  pieceY: number;
-  width: number;
-  height: number;
-  pieceWidth: number;
-  pieceHeight: number;
-}
-
 export interface ImageCode {
   captchaId: string;
   image: string;
 }
-
-/** The answers of a form's human checks, sent with the form. */
-export interface ChallengeAnswers {
-  sliderToken?: string;
-  captchaId?: string;
-  captchaCode?: string;
-}
-
-export type VerifyWay = 'sms' | 'email' | 'google';
-
-export type LoginResult =
-  | { token: string; tokenType: string; expiresIn: number }
-  | { verifyRequired: true; ways: VerifyWay[]; verifyToken: string; expiresIn: number };
 
 export async function fetchSlider(): Promise<SliderChallenge> {
   return (await http.get<DataBody<SliderChallenge>>('/oauth/slider', undefined, inline)).data;
@@ -60,8 +42,8 @@ export async function fetchImageCode(url: string): Promise<ImageCode> {
 
 export async function postLogin(
   input: { username: string; password: string } & ChallengeAnswers,
-): Promise<LoginResult> {
-  return (await http.post<DataBody<LoginResult>>('/oauth/token', { ...input }, inline)).data;
+): Promise<LoginAnswer> {
+  return (await http.post<DataBody<LoginAnswer>>('/oauth/token', { ...input }, inline)).data;
 }
 
 export type AvailabilityField = 'userName' | 'email' | 'phone';
@@ -177,11 +159,6 @@ export interface WechatStart {
   expiresIn: number;
 }
 
-export type WechatCheck =
-  | { status: 'waiting' | 'needBind' | 'bound' | 'expired' }
-  | { status: 'loggedIn'; token: string }
-  | { status: 'verifyRequired'; verifyToken: string; ways: VerifyWay[]; expiresIn: number };
-
 /** Starts a WeChat quick login: the QR page to open; the server ties the state to this browser. */
 export async function startWechatLogin(): Promise<WechatStart> {
   return (await http.get<DataBody<WechatStart>>('/access/wechat/quickLogin', undefined, inline)).data;
@@ -194,7 +171,7 @@ export async function checkWechatLogin(state: string): Promise<WechatCheck> {
 /** /wxbind: a password login that binds the scanned WeChat to the account. */
 export async function postWechatBind(
   input: { state: string; username: string; password: string } & ChallengeAnswers,
-): Promise<LoginResult> {
-  return (await http.post<DataBody<LoginResult>>('/access/wechat/beforeLoginBind', { ...input }, inline))
+): Promise<LoginAnswer> {
+  return (await http.post<DataBody<LoginAnswer>>('/access/wechat/beforeLoginBind', { ...input }, inline))
     .data;
 }

@@ -1,13 +1,13 @@
 import type { TemplateStatus } from '@herald/shared/schemas/template.schema';
 import { http } from '../infra/http/http-client.ts';
-import type { TemplateDetail, TemplateSummary } from './templates.api.ts';
+import type { TemplateDetail, TemplateView } from './templates.api.ts';
 
 /** The platform operators' template review (/admin/templates). */
 interface DataBody<T> {
   data: T;
 }
 
-export interface ReviewTemplate extends TemplateSummary {
+export interface ReviewTemplate extends TemplateView {
   accountId: number;
   accountName: string;
 }

@@ -1,5 +1,15 @@
-import type { ApiKeyGraceMinutes, ApiUserEmailType } from '@herald/shared/schemas/api-user.schema';
+import type {
+  ApiKeyGraceMinutes,
+  ApiKeyView,
+  ApiUserEmailType,
+  ApiUserView,
+  DefaultSenderPath,
+  IssuedKey,
+  ReissuedKey,
+} from '@herald/shared/schemas/api-user.schema';
 import { http } from '../infra/http/http-client.ts';
+
+export type { ApiKeyView, ApiUserView, DefaultSenderPath, IssuedKey, ReissuedKey };
 
 /**
  * API_USERs (console-spec §7 "/config/categories", "/config/apikeys"). A key comes back from a
@@ -8,30 +18,6 @@ import { http } from '../infra/http/http-client.ts';
  */
 interface DataBody<T> {
   data: T;
-}
-
-export interface ApiKeyInfo {
-  hint: string;
-  createdAt: number;
-  expiresAt: number | null;
-}
-
-export interface ApiUser {
-  id: number;
-  name: string;
-  emailType: ApiUserEmailType;
-  cType: 'normal' | 'test';
-  domainId: number | null;
-  domainName: string | null;
-  domainStatus: 'unverified' | 'usable' | 'verified' | null;
-  labelId: number | null;
-  labelName: string | null;
-  openTracking: boolean;
-  clickTracking: boolean;
-  unsubscribeTracking: boolean;
-  createdAt: number;
-  updatedAt: number;
-  keys: ApiKeyInfo[];
 }
 
 export interface ApiUserInput {
@@ -48,20 +34,12 @@ export interface BindableDomain {
   status: 'usable' | 'verified';
 }
 
-export interface IssuedKey {
-  apiUser: ApiUser;
-  apiKey: string;
-  oldKeyExpiresAt?: number;
-}
-
-export type SenderKind = 'triggerSender' | 'batchSender';
-
 const json = { format: 'json' } as const;
 
-export const fetchApiUsers = async () => (await http.get<DataBody<ApiUser[]>>('/config/categories')).data;
+export const fetchApiUsers = async () => (await http.get<DataBody<ApiUserView[]>>('/config/categories')).data;
 
 export const fetchApiUser = async (id: number) =>
-  (await http.get<DataBody<ApiUser>>(`/config/categories/${id}`)).data;
+  (await http.get<DataBody<ApiUserView>>(`/config/categories/${id}`)).data;
 
 export const fetchBindableDomains = async () =>
   (await http.get<DataBody<BindableDomain[]>>('/config/categories/domains')).data;
@@ -74,22 +52,27 @@ export const createApiUser = async (input: ApiUserInput & { name: string; emailT
   (await http.post<DataBody<IssuedKey>>('/config/categories', { ...input }, { ...json, toast: false })).data;
 
 export const updateApiUser = async (id: number, input: ApiUserInput) =>
-  (await http.patch<DataBody<ApiUser>>(`/config/categories/${id}`, { ...input }, { ...json, toast: false }))
-    .data;
+  (
+    await http.patch<DataBody<ApiUserView>>(
+      `/config/categories/${id}`,
+      { ...input },
+      { ...json, toast: false },
+    )
+  ).data;
 
 export const deleteApiUser = (id: number) => http.delete(`/config/categories/${id}`);
 
 export const resetApiKey = async (apiUserId: number, expiresInMinutes: ApiKeyGraceMinutes) =>
   (
-    await http.post<DataBody<IssuedKey>>(
+    await http.post<DataBody<ReissuedKey>>(
       '/config/apikeys',
       { apiUserId, expiresInMinutes },
       { ...json, toast: false },
     )
   ).data;
 
-export const fetchSender = async (kind: SenderKind) =>
-  (await http.get<DataBody<ApiUser | null>>(`/config/categories/${kind}`)).data;
+export const fetchSender = async (kind: DefaultSenderPath) =>
+  (await http.get<DataBody<ApiUserView | null>>(`/config/categories/${kind}`)).data;
 
-export const saveSender = (kind: SenderKind, apiUserId: number | null) =>
+export const saveSender = (kind: DefaultSenderPath, apiUserId: number | null) =>
   http.put(`/config/categories/${kind}`, { apiUserId }, json);

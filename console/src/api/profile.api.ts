@@ -1,5 +1,11 @@
-import type { AccountHolderType, EnterpriseInfo } from '@herald/shared/schemas/profile.schema';
+import type {
+  AccountDetails,
+  AccountHolderType,
+  EnterpriseInfo,
+} from '@herald/shared/schemas/profile.schema';
 import { http } from '../infra/http/http-client.ts';
+
+export type { AccountDetails };
 
 /**
  * The account's details (console-spec §7 `/userInfo/edited/{accountType, enterprise, personal,
@@ -8,17 +14,6 @@ import { http } from '../infra/http/http-client.ts';
  */
 interface DataBody<T> {
   data: T;
-}
-
-export interface AccountDetails {
-  accountType: AccountHolderType | null;
-  enterprise: EnterpriseInfo | null;
-  /** The ID number comes back masked. */
-  personal: { realName: string; idNumber: string } | null;
-  exmail: string | null;
-  exmailEffective: string | null;
-  updatedAt: number | null;
-  editable: boolean;
 }
 
 const json = { format: 'json', toast: false } as const;

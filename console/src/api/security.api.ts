@@ -1,5 +1,12 @@
-import type { LoginVerifyMode, VerifyWay } from '@herald/shared/schemas/security-settings.schema';
+import type {
+  IpWhitelist,
+  LoginVerifyMode,
+  SecuritySetting,
+  VerifyWay,
+} from '@herald/shared/schemas/security-settings.schema';
 import { http } from '../infra/http/http-client.ts';
+
+export type { IpWhitelist, SecuritySetting };
 
 /**
  * The security screen's calls (console-spec §7 "Security", Google authenticator). Changes go
@@ -8,20 +15,6 @@ import { http } from '../infra/http/http-client.ts';
  */
 interface DataBody<T> {
   data: T;
-}
-
-export interface SecuritySetting {
-  loginVerify: LoginVerifyMode;
-  loginVerifyWay: VerifyWay | null;
-  downloadVerify: boolean;
-  sensitiveVerify: boolean;
-  googleAuthBound: boolean;
-  ipWhitelistSwitch: boolean;
-  ipWhitelistCount: number;
-  phone: string | null;
-  email: string;
-  ways: VerifyWay[];
-  isOwner: boolean;
 }
 
 export interface VerifyWayOption {
@@ -33,11 +26,6 @@ export interface GoogleQrCode {
   qrCode: string;
   secret: string;
   otpauthUrl: string;
-}
-
-export interface IpWhitelist {
-  enabled: boolean;
-  ips: string[];
 }
 
 export interface LoginLog {

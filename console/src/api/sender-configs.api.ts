@@ -1,19 +1,11 @@
-import type { SenderConfigKind } from '@herald/shared/schemas/sender-config.schema';
+import type {
+  SenderConfigEntry,
+  SenderConfigKind,
+  SenderConfigView,
+} from '@herald/shared/schemas/sender-config.schema';
 import { http } from '../infra/http/http-client.ts';
 
-/** Sender configurations (console-spec §7 "/sendConfig/{…, status}"). */
-export interface SenderConfigEntry {
-  id: number;
-  createdAt: number;
-  updatedAt: number;
-  [field: string]: unknown;
-}
-
-export interface SenderConfigView {
-  kind: SenderConfigKind;
-  enabled: boolean;
-  entries: SenderConfigEntry[];
-}
+export type { SenderConfigEntry, SenderConfigView };
 
 const json = { format: 'json', toast: false } as const;
 

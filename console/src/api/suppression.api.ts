@@ -1,24 +1,13 @@
+import type { InterceptRuleView, SuppressionEntryView } from '@herald/shared/schemas/suppression.schema';
 import { http } from '../infra/http/http-client.ts';
+
+export type { InterceptRuleView, SuppressionEntryView };
 
 /**
  * The account's suppression lists (console-spec §7 "/data/bounce, /data/complaint,
  * /data/unsubscribes, /data/block") and custom interception rules (`/data/block/rules`).
  */
 export type ListPath = 'bounce' | 'complaint' | 'unsubscribes' | 'block';
-
-export interface SuppressionEntry {
-  id: number;
-  address: string;
-  domain: string;
-  apiUserId: number | null;
-  apiUser: string | null;
-  labelId: number | null;
-  reason: string;
-  detail: string | null;
-  source: string;
-  expiresAt: number | null;
-  createdAt: number;
-}
 
 export interface ListFilter {
   email?: string;
@@ -30,20 +19,10 @@ export interface ListFilter {
   pageSize: number;
 }
 
-export interface InterceptRule {
-  id: number;
-  type: 'address' | 'domain' | 'keyword';
-  value: string;
-  apiUserId: number | null;
-  apiUser: string | null;
-  note: string | null;
-  createdAt: number;
-}
-
 const json = { format: 'json', toast: false } as const;
 
 export const fetchEntries = (path: ListPath, filter: ListFilter) =>
-  http.get<{ data: SuppressionEntry[]; total: number }>(`/data/${path}`, { ...filter });
+  http.get<{ data: SuppressionEntryView[]; total: number }>(`/data/${path}`, { ...filter });
 
 export const addEntries = async (
   path: 'unsubscribes' | 'block',
@@ -78,13 +57,14 @@ export async function exportEntries(
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export const fetchRules = async () => (await http.get<{ data: InterceptRule[] }>('/data/block/rules')).data;
+export const fetchRules = async () =>
+  (await http.get<{ data: InterceptRuleView[] }>('/data/block/rules')).data;
 
 export const addRule = async (body: {
-  type: InterceptRule['type'];
+  type: InterceptRuleView['type'];
   value: string;
   apiUserId?: number;
   note?: string;
-}) => (await http.post<{ data: InterceptRule }>('/data/block/rules', body, json)).data;
+}) => (await http.post<{ data: InterceptRuleView }>('/data/block/rules', body, json)).data;
 
 export const deleteRule = (id: number) => http.delete(`/data/block/rules/${id}`);

@@ -1,36 +1,20 @@
-import type { TemplateEditor, TemplateStatus, TemplateType } from '@herald/shared/schemas/template.schema';
+import type {
+  TemplateDetail,
+  TemplateEditor,
+  TemplateStatus,
+  TemplateType,
+  TemplateView,
+} from '@herald/shared/schemas/template.schema';
 import { http } from '../infra/http/http-client.ts';
+
+export type { TemplateDetail, TemplateView };
 
 /** Email templates (console-spec §7 `/mail/templates`) and their review steps. */
 interface DataBody<T> {
   data: T;
 }
 
-export interface TemplateSummary {
-  id: number;
-  name: string;
-  invokeName: string;
-  templateType: TemplateType;
-  editor: TemplateEditor;
-  subject: string;
-  summary: string | null;
-  status: TemplateStatus;
-  rejectReason: string | null;
-  submittedAt: number | null;
-  reviewedAt: number | null;
-  lastUsedAt: number | null;
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface TemplateDetail extends TemplateSummary {
-  html: string;
-  plain: string | null;
-  design: string | null;
-  variables: string[];
-}
-
-export interface TemplateFilter {
+export interface TemplateListParams {
   name?: string;
   templateType?: TemplateType;
   status?: TemplateStatus;
@@ -51,8 +35,8 @@ export interface TemplateBody {
 const json = { format: 'json' } as const;
 const BASE = '/mail/templates';
 
-export const fetchTemplates = async (filter: TemplateFilter = {}) =>
-  (await http.get<DataBody<TemplateSummary[]>>(BASE, { ...filter })).data;
+export const fetchTemplates = async (filter: TemplateListParams = {}) =>
+  (await http.get<DataBody<TemplateView[]>>(BASE, { ...filter })).data;
 
 export const fetchTemplate = async (id: number) =>
   (await http.get<DataBody<TemplateDetail>>(`${BASE}/${id}`)).data;

@@ -38,7 +38,7 @@ export const addSslCertificate = async (body: { domain: string; certificate: str
 
 export const deleteSslCertificate = (id: number) => http.delete(`/config/ssl/${id}`);
 
-export interface EmailTracksFilter {
+export interface EmailTracksParams {
   startTime: number;
   endTime: number;
   email?: string;
@@ -47,11 +47,11 @@ export interface EmailTracksFilter {
   labelId?: number;
 }
 
-export const fetchEmailTracks = (filter: EmailTracksFilter & { page: number; pageSize: number }) =>
+export const fetchEmailTracks = (filter: EmailTracksParams & { page: number; pageSize: number }) =>
   http.get<{ data: EmailTrackView[]; total: number }>('/data/emailTracks', { ...filter });
 
 /** The CSV export of the filtered list, saved through a temporary link. */
-export async function exportEmailTracks(filter: EmailTracksFilter): Promise<void> {
+export async function exportEmailTracks(filter: EmailTracksParams): Promise<void> {
   const csv = await http.get<string>('/data/emailTracks/export', { ...filter });
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');

@@ -1,28 +1,11 @@
 import type { Lang } from '@herald/shared/lang';
+import type { UserInfo } from '@herald/shared/schemas/account.schema';
 import { create } from 'zustand';
 import { COOKIE, readCookie } from '../infra/storage/cookies.ts';
 import { LOCAL_KEY, readLocal } from '../infra/storage/local-store.ts';
 import type { RouteTheme } from '../routes/route-types.ts';
 
-/**
- * The session as the console holds it (console-spec §3): who is logged in, what they may do and
- * how the shell looks. Only state and plain setters live here; loading from the server is in
- * app/session/, so the store depends on nothing but storage and every module may read it.
- *
- * `permissions` is `null` until loaded: the guard loads it when it is missing (§4 step 3), and
- * a member holding no code at all is then an empty list, not a reason to load it again.
- */
-export interface UserInfo {
-  userId: number;
-  accountId: number;
-  userName: string;
-  email: string;
-  phone: string | null;
-  accountType: 'main' | 'member';
-  isHuaweiYunUser: 0 | 1;
-  /** A platform operator (the platform's own account): may open /admin. */
-  platformOperator?: boolean;
-}
+export type { UserInfo };
 
 export interface MemberUserInfo {
   userName: string;

@@ -14,6 +14,7 @@ export * from './schemas/label.schema.ts';
 export * from './schemas/member.schema.ts';
 export * from './schemas/profile.schema.ts';
 export * from './schemas/queue.schema.ts';
+export * from './schemas/security.schema.ts';
 export * from './schemas/security-settings.schema.ts';
 export * from './schemas/send.schema.ts';
 export * from './schemas/sender-config.schema.ts';

@@ -27,7 +27,7 @@ import {
   createMonitorConfig,
   deleteMonitorConfig,
   fetchMonitorConfigs,
-  type MonitorConfig,
+  type MonitorConfigView,
   updateMonitorConfig,
 } from './statistics.api.ts';
 
@@ -45,12 +45,12 @@ export default function MonitorConfigPage() {
   const navigate = useNavigate();
   const queries = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const [editing, setEditing] = useState<MonitorConfig | 'new' | null>(null);
+  const [editing, setEditing] = useState<MonitorConfigView | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
   const configs = useQuery({ queryKey: ['stat', 'monitorConfigs'], queryFn: fetchMonitorConfigs });
   const refresh = () => queries.invalidateQueries({ queryKey: ['stat'] });
 
-  const open = (config: MonitorConfig | 'new') => {
+  const open = (config: MonitorConfigView | 'new') => {
     form.resetFields();
     if (config !== 'new') form.setFieldsValue(config);
     setEditing(config);
@@ -71,7 +71,7 @@ export default function MonitorConfigPage() {
       setSaving(false);
     }
   };
-  const remove = async (config: MonitorConfig) => {
+  const remove = async (config: MonitorConfigView) => {
     await deleteMonitorConfig(config.id);
     await refresh();
   };
@@ -93,7 +93,7 @@ export default function MonitorConfigPage() {
       }
     >
       <Typography.Paragraph type="secondary">{t('statistics.monitorConfig.intro')}</Typography.Paragraph>
-      <Table<MonitorConfig>
+      <Table<MonitorConfigView>
         className="monitor-config-table"
         rowKey="id"
         size="small"

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EChart } from '../../components/charts/EChart.tsx';
 import { StatFilters } from './StatFilters.tsx';
 import { figureColumns, StatBody } from './stat-view.tsx';
-import { type DomainRow, fetchReceiveDomains, type StatParams } from './statistics.api.ts';
+import { fetchReceiveDomains, type ReceiveDomainRow, type StatParams } from './statistics.api.ts';
 
 const SLICES = 9;
 
@@ -39,7 +39,7 @@ export default function ReceiveDomainPage() {
                 />
               </Col>
               <Col xs={24} lg={14}>
-                <Table<DomainRow>
+                <Table<ReceiveDomainRow>
                   className="receive-domain-table"
                   size="small"
                   rowKey="domain"
@@ -47,7 +47,12 @@ export default function ReceiveDomainPage() {
                   dataSource={data.rows}
                   columns={[
                     { key: 'domain', dataIndex: 'domain', title: t('statistics.figures.domain') },
-                    ...figureColumns<DomainRow>(t, ['requested', 'share', 'deliveredRate', 'openRate']),
+                    ...figureColumns<ReceiveDomainRow>(t, [
+                      'requested',
+                      'share',
+                      'deliveredRate',
+                      'openRate',
+                    ]),
                   ]}
                 />
               </Col>

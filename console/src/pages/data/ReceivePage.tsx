@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatFilters } from './StatFilters.tsx';
 import { figureColumns, SEND_COLUMNS, StatBody } from './stat-view.tsx';
-import { type DomainRow, fetchReceiveDomains, type StatParams } from './statistics.api.ts';
+import { fetchReceiveDomains, type ReceiveDomainRow, type StatParams } from './statistics.api.ts';
 
 /** Receiving data (`/data/receive`): every figure and rate per receiving domain. */
 export default function ReceivePage() {
@@ -21,7 +21,7 @@ export default function ReceivePage() {
       <StatFilters value={params} onChange={setParams} apiUser label domain />
       <StatBody query={domains} empty={(d) => d.rows.length === 0}>
         {(data) => (
-          <Table<DomainRow>
+          <Table<ReceiveDomainRow>
             className="receive-table"
             size="small"
             rowKey="domain"
@@ -30,7 +30,7 @@ export default function ReceivePage() {
             dataSource={data.rows}
             columns={[
               { key: 'domain', dataIndex: 'domain', title: t('statistics.figures.domain'), fixed: 'left' },
-              ...figureColumns<DomainRow>(t, SEND_COLUMNS),
+              ...figureColumns<ReceiveDomainRow>(t, SEND_COLUMNS),
             ]}
           />
         )}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import {
   deleteQueue,
   fetchQueueDetailList,
-  type QueuePause,
+  type PauseView,
   recoverPausedQueue,
   resumeQueue,
   suspendQueue,
@@ -58,7 +58,7 @@ function QueueChart({ points }: { points: readonly ChartPoint[] }) {
 export default function SendQueuePage() {
   const { t } = useTranslation();
   const [rows, setRows] = useState<readonly Row[]>([]);
-  const [pauses, setPauses] = useState<QueuePause[]>([]);
+  const [pauses, setPauses] = useState<PauseView[]>([]);
   const [loading, setLoading] = useState(true);
   const [suspending, setSuspending] = useState<Row | 'all' | null>(null);
   const [recoverAt, setRecoverAt] = useState('');
@@ -162,7 +162,7 @@ export default function SendQueuePage() {
     },
   ];
 
-  const condition = (p: QueuePause) =>
+  const condition = (p: PauseView) =>
     [
       p.apiUserId === null
         ? t('queues.allApiUsers')
@@ -205,7 +205,7 @@ export default function SendQueuePage() {
           <Typography.Title level={5} style={{ marginTop: 24 }}>
             {t('queues.pauses')}
           </Typography.Title>
-          <Table<QueuePause>
+          <Table<PauseView>
             rowKey="id"
             className="queue-pauses"
             dataSource={pauses}

@@ -31,7 +31,7 @@ import {
   deleteTemplate,
   deleteTemplates,
   fetchTemplates,
-  type TemplateSummary,
+  type TemplateView,
 } from '../../api/templates.api.ts';
 import { Can } from '../../components/Can.tsx';
 import { TemplateStatusTag } from './TemplateStatusTag.tsx';
@@ -91,7 +91,7 @@ export default function TemplatesPage() {
   const count = total.data?.length ?? 0;
   const full = count >= TEMPLATE_MAX;
   const filtered = Boolean(filter.name || filter.templateType || filter.status);
-  const editPath = (tpl: TemplateSummary) =>
+  const editPath = (tpl: TemplateView) =>
     `${tpl.editor === 'dragdrop' ? VISUAL_EDIT_PATH : RICH_EDIT_PATH}?id=${tpl.id}`;
 
   return (
@@ -165,7 +165,7 @@ export default function TemplatesPage() {
           )}
         </Can>
       </Flex>
-      <Table<TemplateSummary>
+      <Table<TemplateView>
         rowKey="id"
         loading={list.isPending}
         dataSource={rows}

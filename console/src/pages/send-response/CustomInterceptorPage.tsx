@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Popconfirm, Result, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteRule, fetchRules, type InterceptRule } from '../../api/suppression.api.ts';
+import { deleteRule, fetchRules, type InterceptRuleView } from '../../api/suppression.api.ts';
 import { Can } from '../../components/Can.tsx';
 import { InterceptRuleModal } from './suppression/InterceptRuleModal.tsx';
 
@@ -34,7 +34,7 @@ export default function CustomInterceptorPage() {
           </Button>
         </Can>
       </Flex>
-      <Table<InterceptRule>
+      <Table<InterceptRuleView>
         rowKey="id"
         className="intercept-rules-table"
         loading={rules.isPending}

@@ -25,7 +25,7 @@ import { useSessionStore } from '../../stores/session.store.ts';
 import {
   deleteExport,
   downloadExport,
-  type ExportRow,
+  type ExportView,
   fetchExports,
   invalidateExport,
   retryExport,
@@ -63,7 +63,7 @@ export default function OfflineExportsPage() {
   const queries = useQueryClient();
   const hideExport = useSessionStore((state) => state.hideExport);
   const [page, setPage] = useState(1);
-  const [verifying, setVerifying] = useState<ExportRow | null>(null);
+  const [verifying, setVerifying] = useState<ExportView | null>(null);
   const list = useQuery({
     queryKey: ['exports', page],
     queryFn: () => fetchExports(page, PAGE_SIZE),
@@ -78,7 +78,7 @@ export default function OfflineExportsPage() {
     onSettled: refresh,
   });
 
-  const download = async (row: ExportRow) => {
+  const download = async (row: ExportView) => {
     try {
       await downloadExport(row);
       await refresh();
@@ -95,7 +95,7 @@ export default function OfflineExportsPage() {
   };
 
   const R = PERMISSIONS.EMAIL_RESPONSE;
-  const actions = (r: ExportRow) => (
+  const actions = (r: ExportView) => (
     <Flex gap={4} wrap>
       {(r.status === 'using' || r.status === 'used') && !hideExport && (
         <Button type="link" size="small" className="export-download" onClick={() => download(r)}>
@@ -146,7 +146,7 @@ export default function OfflineExportsPage() {
       {list.isError ? (
         <Result status="warning" title={t('common.loadFailed')} />
       ) : (
-        <Table<ExportRow>
+        <Table<ExportView>
           rowKey="id"
           className="offline-exports-table"
           loading={list.isLoading}

@@ -4,7 +4,7 @@ import { Card, Empty, Flex, Form, Select, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  type EmailTracksFilter,
+  type EmailTracksParams,
   type EmailTrackView,
   exportEmailTracks,
   fetchEmailTracks,
@@ -43,7 +43,7 @@ export default function OpenClickPage() {
   const search = useResponseSearch<FilterForm>(rangeRule);
   const { filter, page } = search;
 
-  const query: EmailTracksFilter = useMemo(
+  const query: EmailTracksParams = useMemo(
     () => ({
       ...(filter.email ? { email: filter.email.trim() } : {}),
       ...(filter.trackType ? { trackType: filter.trackType } : {}),

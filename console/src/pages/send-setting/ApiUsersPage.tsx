@@ -5,7 +5,7 @@ import { Button, Card, Empty, Flex, Popconfirm, Result, Space, Table, Tag, Typog
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type ApiUser, deleteApiUser, fetchApiUsers, resetApiKey } from '../../api/api-users.api.ts';
+import { type ApiUserView, deleteApiUser, fetchApiUsers, resetApiKey } from '../../api/api-users.api.ts';
 import { Can } from '../../components/Can.tsx';
 import { useCan } from '../../components/use-can.ts';
 import { useSensitiveAction } from '../../components/use-sensitive-action.tsx';
@@ -27,7 +27,7 @@ export default function ApiUsersPage() {
   const refresh = () => queries.invalidateQueries({ queryKey: ['apiUsers'] });
   const remove = useMutation({ mutationFn: deleteApiUser, onSettled: refresh });
   const { run, holder } = useSensitiveAction();
-  const [resetting, setResetting] = useState<ApiUser | null>(null);
+  const [resetting, setResetting] = useState<ApiUserView | null>(null);
   const [issued, setIssued] = useState<{ name: string; apiKey: string; oldKeyExpiresAt?: number } | null>(
     null,
   );
@@ -70,7 +70,7 @@ export default function ApiUsersPage() {
         </Can>
       </Flex>
       {list.length > 0 && <DefaultSenders apiUsers={list} editable={canChange} />}
-      <Table<ApiUser>
+      <Table<ApiUserView>
         rowKey="id"
         className="api-users-table"
         loading={apiUsers.isPending}

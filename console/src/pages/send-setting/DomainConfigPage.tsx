@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Result, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type DomainRecord, fetchDomain, verifyDomain } from '../../api/domains.api.ts';
+import { type DomainRecordView, fetchDomain, verifyDomain } from '../../api/domains.api.ts';
 import { Can } from '../../components/Can.tsx';
 import { HttpError } from '../../infra/http/http-errors.ts';
 import { DomainsDkimRotation } from './DomainsDkimRotation.tsx';
@@ -80,7 +80,7 @@ export default function DomainConfigPage() {
         </Space>
       </Flex>
       <Alert type="info" showIcon title={t('domains.configHint')} style={{ marginBottom: 16 }} />
-      <Table<DomainRecord>
+      <Table<DomainRecordView>
         rowKey="kind"
         dataSource={d.records}
         pagination={false}

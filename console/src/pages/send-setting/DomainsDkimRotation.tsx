@@ -2,7 +2,7 @@ import { PERMISSIONS } from '@herald/shared/permissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { cancelDkimRotation, type Domain, fetchDkimConfig, rotateDkim } from '../../api/domains.api.ts';
+import { cancelDkimRotation, type DomainView, fetchDkimConfig, rotateDkim } from '../../api/domains.api.ts';
 import { Can } from '../../components/Can.tsx';
 import { RecordStatusTag } from './DomainsStatusTags.tsx';
 
@@ -10,7 +10,7 @@ import { RecordStatusTag } from './DomainsStatusTags.tsx';
  * The DKIM key of a domain (`/config/domainConfigs/safeDkim`): its size and selector, a rotation
  * to a new key, and while one is under way the new record to publish beside the current one.
  */
-export function DomainsDkimRotation({ domain }: { domain: Domain }) {
+export function DomainsDkimRotation({ domain }: { domain: DomainView }) {
   const { t } = useTranslation();
   const queries = useQueryClient();
   const dkim = useQuery({ queryKey: ['domain-dkim', domain.id], queryFn: () => fetchDkimConfig(domain.id) });

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
   addDomain,
-  type Domain,
+  type DomainView,
   deleteDomain,
   fetchDomains,
   renameDomain,
@@ -30,7 +30,7 @@ export default function DomainsPage() {
   const navigate = useNavigate();
   const queries = useQueryClient();
   const [page, setPage] = useState(1);
-  const [form, setForm] = useState<{ open: boolean; domain?: Domain }>({ open: false });
+  const [form, setForm] = useState<{ open: boolean; domain?: DomainView }>({ open: false });
   const domains = useQuery({ queryKey: ['domains', page], queryFn: () => fetchDomains(page, PAGE_SIZE) });
   const refresh = () => queries.invalidateQueries({ queryKey: ['domains'] });
   const remove = useMutation({ mutationFn: deleteDomain, onSettled: refresh });
@@ -71,7 +71,7 @@ export default function DomainsPage() {
           </Button>
         </Can>
       </Flex>
-      <Table<Domain>
+      <Table<DomainView>
         rowKey="id"
         loading={domains.isPending}
         dataSource={list}

@@ -5,7 +5,7 @@ import type {
 } from '@herald/shared/schemas/domain.schema';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DomainRecord } from '../../api/domains.api.ts';
+import type { DomainRecordView } from '../../api/domains.api.ts';
 
 /** The tags of a domain's state and of each record's state, shared by the list and the config screen. */
 const DOMAIN_STATUS = {
@@ -52,7 +52,7 @@ export function RecordStatusTag({ status }: { status: DomainRecordStatus }) {
 }
 
 /** One small tag per record, named by its kind and coloured by its state; the problem on hover. */
-export function RecordTags({ records }: { records: DomainRecord[] }) {
+export function RecordTags({ records }: { records: DomainRecordView[] }) {
   const { t } = useTranslation();
   return (
     <>

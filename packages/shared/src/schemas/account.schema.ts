@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ValidationKey } from '../validation.ts';
+import type { VerifyWay } from './security-settings.schema.ts';
 
 /** Account rules of product-spec §5, used by the server's routes and the console's forms. */
 const rule = (key: ValidationKey) => ({ message: key });
@@ -129,3 +130,23 @@ export const resendActivationSchema = z.object({
   userName: z.string(rule('required')).trim().min(1, rule('required')).max(EMAIL_MAX, rule('lengthExceeded')),
   ...challengeFields,
 });
+
+export interface UserInfo {
+  userId: number;
+  accountId: number;
+  userName: string;
+  email: string;
+  phone: string | null;
+  accountType: 'main' | 'member';
+  isHuaweiYunUser: 0 | 1;
+  /** A user of the platform's own account: the console shows them the /admin area. */
+  platformOperator: boolean;
+}
+
+/**
+ * What a login answers (`/oauth/token`, `/access/wechat/beforeLoginBind`): a session token, or
+ * the second step it waits for (the ways this user can verify with, and the pending login's token).
+ */
+export type LoginAnswer =
+  | { token: string; tokenType: string; expiresIn: number }
+  | { verifyRequired: true; ways: VerifyWay[]; verifyToken: string; expiresIn: number };

@@ -81,3 +81,48 @@ export type ApiKeyResetInput = z.infer<typeof apiKeyResetSchema>;
 export const apiUserSenderSchema = z.object({
   apiUserId: z.preprocess((v) => (v === '' || v === undefined ? null : v), apiUserIdSchema.nullable()),
 });
+
+/** An API_KEY as the console lists it: never the key, only its last characters and lifetime. */
+export interface ApiKeyView {
+  hint: string;
+  createdAt: number;
+  /** Set once a reset replaced it: it works until then beside the new key. */
+  expiresAt: number | null;
+}
+
+/** An API_USER as the console shows it (product-spec §3 "API_USER"). */
+export interface ApiUserView {
+  id: number;
+  name: string;
+  emailType: ApiUserEmailType;
+  cType: 'normal' | 'test';
+  domainId: number | null;
+  domainName: string | null;
+  domainStatus: 'unverified' | 'usable' | 'verified' | null;
+  labelId: number | null;
+  labelName: string | null;
+  openTracking: boolean;
+  clickTracking: boolean;
+  unsubscribeTracking: boolean;
+  createdAt: number;
+  updatedAt: number;
+  keys: ApiKeyView[];
+}
+
+/** What a creation or a reset hands back: the key, this once. */
+export interface IssuedKey {
+  apiUser: ApiUserView;
+  apiKey: string;
+}
+
+export type SenderKind = ApiUserEmailType;
+
+/** What `resetKey` answers: the new key, and when the old one stops working. */
+export type ReissuedKey = IssuedKey & { oldKeyExpiresAt: number };
+
+/** The default-sender paths (`/config/categories/{triggerSender, batchSender}`) and the kind each sets. */
+export const DEFAULT_SENDER_PATHS = {
+  triggerSender: 'trigger',
+  batchSender: 'batch',
+} as const satisfies Record<string, SenderKind>;
+export type DefaultSenderPath = keyof typeof DEFAULT_SENDER_PATHS;

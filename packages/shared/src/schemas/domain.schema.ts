@@ -73,3 +73,34 @@ export const domainListQuerySchema = z.object({
   name: z.string().trim().max(DOMAIN_NAME_MAX).optional(),
 });
 export type DomainListQuery = z.infer<typeof domainListQuerySchema>;
+
+/** One record a domain publishes, with what the last check found. */
+export interface DomainRecordView {
+  kind: DomainRecordKind;
+  type: 'TXT' | 'MX';
+  host: string;
+  value: string;
+  /** MX records carry a preference; any value works, 10 is suggested. */
+  priority?: number;
+  required: boolean;
+  status: DomainRecordStatus;
+  found: string | null;
+  error: string | null;
+}
+
+export interface DomainView {
+  id: number;
+  name: string;
+  status: DomainStatus;
+  ipType: 'shared' | 'dedicated';
+  dkimSelector: string;
+  records: DomainRecordView[];
+  /** A DKIM rotation's new record, to publish beside the current one; null when none is under way. */
+  pendingDkim: DomainRecordView | null;
+  /** SendCloud's bitmask of passing records (dkim=1, spf=2, mx=4, cname=8, verifyKey=16). */
+  verify: number;
+  verifyKey: string;
+  checkedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}

@@ -89,3 +89,16 @@ export type PersonalInfo = z.infer<typeof personalInfoSchema>;
 
 /** An SMS code sent to the user's own phone (`/userInfo/smsCode/validate`, `/verify/smsCodeCheck`). */
 export const smsCodeValidateSchema = z.object({ code: verifyCodeSchema });
+
+export interface AccountDetails {
+  accountType: AccountHolderType | null;
+  enterprise: (EnterpriseInfo & { website: string }) | null;
+  personal: { realName: string; idNumber: string } | null;
+  /** The notice and report address set; null: mails go to the owner's login email. */
+  exmail: string | null;
+  /** Where notice and report mails go now. */
+  exmailEffective: string | null;
+  updatedAt: number | null;
+  /** Whether the caller may change them (the owner). */
+  editable: boolean;
+}

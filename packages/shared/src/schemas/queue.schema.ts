@@ -75,3 +75,15 @@ export interface QueueDetail {
   paused: boolean;
   pauses: { id: number; labelId: number | null; startAt: number; recoverAt: number | null }[];
 }
+
+export interface PauseView {
+  id: number;
+  apiUserId: number | null;
+  domain: string | null;
+  labelId: number | null;
+  startAt: number;
+  recoverAt: number | null;
+  /** When a pause without a recover time is deleted automatically. */
+  expiresAt: number | null;
+  createdAt: number;
+}

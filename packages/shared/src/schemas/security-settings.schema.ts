@@ -88,3 +88,30 @@ export const ipWhitelistSchema = z
     }
     return { ips: entries };
   });
+
+/** What the security screen shows (console-spec §2 /accountSetting/security). */
+export interface SecuritySetting {
+  loginVerify: LoginVerifyMode;
+  loginVerifyWay: VerifyWay;
+  downloadVerify: boolean;
+  sensitiveVerify: boolean;
+  googleAuthBound: boolean;
+  ipWhitelistSwitch: boolean;
+  ipWhitelistCount: number;
+  /** Masked: the first 3 characters of the phone (product-spec §9), two of the email's local part. */
+  phone: string | null;
+  email: string;
+  /** The ways this user can verify with. */
+  ways: VerifyWay[];
+  isOwner: boolean;
+  /** Until when this session counts as verified (ms since the epoch), or null. */
+  sensitiveVerifiedUntil: number | null;
+  downloadVerifiedUntil: number | null;
+}
+
+export interface IpWhitelist {
+  enabled: boolean;
+  ips: string[];
+  max: number;
+  updatedAt: number | null;
+}

@@ -15,3 +15,22 @@ export const sliderVerifySchema = z.object({
   x: z.coerce.number(rule('invalid')),
   durationMs: z.coerce.number(rule('invalid')).nonnegative(rule('invalid')),
 });
+
+export interface ChallengeAnswers {
+  sliderToken?: string;
+  captchaId?: string;
+  captchaCode?: string;
+}
+
+export interface SliderChallenge {
+  challengeId: string;
+  /** data:image/svg+xml;base64 of the 300×150 picture with the notch. */
+  background: string;
+  /** data:image/svg+xml;base64 of the piece, to be drawn at top `pieceY`, left at the slider's offset. */
+  piece: string;
+  pieceY: number;
+  width: number;
+  height: number;
+  pieceWidth: number;
+  pieceHeight: number;
+}

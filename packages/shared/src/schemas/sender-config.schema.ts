@@ -251,3 +251,15 @@ export const senderConfigIdSchema = z.coerce
   .number(rule('invalid'))
   .int(rule('invalid'))
   .positive(rule('invalid'));
+
+/** One entry as the console shows it: its id and the fields of its kind. */
+export type SenderConfigEntry = { id: number; createdAt: number; updatedAt: number } & Record<
+  string,
+  unknown
+>;
+
+export interface SenderConfigView {
+  kind: SenderConfigKind;
+  enabled: boolean;
+  entries: SenderConfigEntry[];
+}

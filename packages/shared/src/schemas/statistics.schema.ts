@@ -280,3 +280,100 @@ export const monitorConfigIdSchema = z.coerce
   .number(rule('invalid'))
   .int(rule('invalid'))
   .positive(rule('invalid'));
+
+export interface Thresholds {
+  minDeliveredRate: number | null;
+  maxInvalidRate: number | null;
+  minOpenRate: number | null;
+}
+
+export interface MonitorConfigView extends Thresholds {
+  id: number;
+  recipientDomain: string;
+  updatedAt: number;
+}
+
+/** One Asia/Shanghai day's figures of an account (all API_USERs, labels and domains). */
+export type DayTotals = { day: string } & StatCounters;
+
+export type Figures = StatCounters & StatRates;
+
+export interface Reputation {
+  /** 0–100; see reputation.ts for the formula. */
+  score: number;
+  yesterday: { delivered: number; opened: number; clicked: number; invalid: number; spamReported: number };
+}
+
+export interface BombingAlerts {
+  addresses: { recipient: string; requests: number }[];
+  domains: { domain: string; requests: number; usual: number }[];
+}
+
+/** The beginner guide's steps, in the order the dashboard shows them (console-spec §2). */
+export const GUIDE_STEPS = ['testMail', 'domain', 'apiUser', 'integrate'] as const;
+export type GuideStep = (typeof GUIDE_STEPS)[number];
+
+export interface Guide {
+  steps: { key: GuideStep; done: boolean }[];
+  done: number;
+}
+
+export interface DashboardOverview {
+  /** Today's figures (Asia/Shanghai), the last day of the series. */
+  today: DayTotals;
+  series: DayTotals[];
+  reputation: Reputation;
+  alerts: BombingAlerts;
+}
+
+/** `/stat/send`: the figures per day (or hour) of a query, with rates, and their totals. */
+export interface SendSeries extends StatRange {
+  groupBy: 'day' | 'hour';
+  points: ({ day: string; hour?: number } & Figures)[];
+  totals: Figures;
+}
+
+/** One row of the delivery-time distribution: counts and percentages per bucket. */
+export interface BucketFigures {
+  total: number;
+  counts: number[];
+  percents: number[];
+}
+
+/** `/stat/deliveryTime`: the distribution in total, by day and by receiving domain. */
+export interface DeliveryTime extends StatRange {
+  buckets: string[];
+  totals: BucketFigures;
+  byDay: ({ day: string } & BucketFigures)[];
+  byDomain: ({ domain: string } & BucketFigures)[];
+}
+
+/** One receiving domain's figures and its share (percent) of the range's requests. */
+export type ReceiveDomainRow = { domain: string; share: number } & Figures;
+
+export interface ReceiveDomains extends StatRange {
+  rows: ReceiveDomainRow[];
+}
+
+/** `/stat/overview`: today's and yesterday's figures, the range's totals and its daily trend. */
+export interface StatOverview extends StatRange {
+  today: Figures;
+  yesterday: Figures;
+  totals: Figures;
+  trend: DayTotals[];
+}
+
+/** One watched receiving domain's figures, its thresholds and the ones it breaks. */
+export type MonitorRow = { domain: string; thresholds: Thresholds; alerts: string[] } & Figures;
+
+export interface MonitorRows extends StatRange {
+  rows: MonitorRow[];
+}
+
+/** `/user/UserReputationDetail`: the reputation now and its daily history over a range. */
+export interface ReputationDetail extends Reputation {
+  history: ({ day: string; score: number } & Pick<
+    StatCounters,
+    'requested' | 'delivered' | 'opened' | 'clicked' | 'invalid' | 'spamReported' | 'unsubscribed'
+  >)[];
+}

@@ -219,3 +219,29 @@ export interface EmailStatusView {
   deliveredAt: number | null;
   sendLog: SendLogEntry[];
 }
+
+/** An entry as the list screens and the SendCloud-compatible calls show it. */
+export interface SuppressionEntryView {
+  id: number;
+  list: SuppressionListName;
+  address: string;
+  domain: string;
+  apiUserId: number | null;
+  apiUser: string | null;
+  labelId: number | null;
+  reason: string;
+  detail: string | null;
+  source: string;
+  expiresAt: number | null;
+  createdAt: number;
+}
+
+export interface InterceptRuleView {
+  id: number;
+  type: InterceptRuleType;
+  value: string;
+  apiUserId: number | null;
+  apiUser: string | null;
+  note: string | null;
+  createdAt: number;
+}

@@ -138,3 +138,30 @@ export const templateRejectSchema = z.object({
     .min(1, rule('templateRejectReason'))
     .max(TEMPLATE_REJECT_REASON_MAX, rule('templateRejectReason')),
 });
+
+/** A template in a list (console-spec §7 `/mail/templates`). */
+export interface TemplateView {
+  id: number;
+  name: string;
+  invokeName: string;
+  templateType: TemplateType;
+  editor: 'richtext' | 'dragdrop';
+  subject: string;
+  summary: string | null;
+  status: TemplateStatus;
+  rejectReason: string | null;
+  submittedAt: number | null;
+  reviewedAt: number | null;
+  lastUsedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One template with its content, for the editors and the preview. */
+export interface TemplateDetail extends TemplateView {
+  html: string;
+  plain: string | null;
+  design: string | null;
+  /** The `%variable%` placeholders of the subject and the HTML. */
+  variables: string[];
+}

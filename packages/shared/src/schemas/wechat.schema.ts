@@ -37,3 +37,8 @@ export const wechatCallbackQuerySchema = z.object({
 export const wechatBeforeLoginBindSchema = loginSchema.extend({ state: wechatStateField });
 
 export type WechatBeforeLoginBindInput = z.infer<typeof wechatBeforeLoginBindSchema>;
+
+export type WechatCheck =
+  | { status: Exclude<WechatStatus, 'loggedIn' | 'verifyRequired'> }
+  | { status: 'loggedIn'; token: string }
+  | { status: 'verifyRequired'; verifyToken: string; ways: string[]; expiresIn: number };

@@ -1,3 +1,4 @@
+import type { ApiUserView, IssuedKey, ReissuedKey, SenderKind } from '@herald/shared';
 import {
   API_USER_MAX,
   type ApiKeyResetInput,
@@ -16,46 +17,11 @@ import { type AccountSummary, accountSummary } from './api-user-account.ts';
 import type { ApiUserAuth } from './api-user-auth.ts';
 import * as repo from './api-users.repo.ts';
 
-/** An API_KEY as the console lists it: never the key, only its last characters and lifetime. */
-export interface ApiKeyView {
-  hint: string;
-  createdAt: number;
-  /** Set once a reset replaced it: it works until then beside the new key. */
-  expiresAt: number | null;
-}
-
-/** An API_USER as the console shows it (product-spec §3 "API_USER"). */
-export interface ApiUserView {
-  id: number;
-  name: string;
-  emailType: ApiUserEmailType;
-  cType: 'normal' | 'test';
-  domainId: number | null;
-  domainName: string | null;
-  domainStatus: 'unverified' | 'usable' | 'verified' | null;
-  labelId: number | null;
-  labelName: string | null;
-  openTracking: boolean;
-  clickTracking: boolean;
-  unsubscribeTracking: boolean;
-  createdAt: number;
-  updatedAt: number;
-  keys: ApiKeyView[];
-}
-
 export interface ApiUserFilter {
   emailType?: ApiUserEmailType | undefined;
   cType?: 'normal' | 'test' | undefined;
   domainName?: string | undefined;
 }
-
-/** What a creation or a reset hands back: the key, this once. */
-export interface IssuedKey {
-  apiUser: ApiUserView;
-  apiKey: string;
-}
-
-export type SenderKind = ApiUserEmailType;
 
 export interface ApiUsersDeps {
   database: Database;
@@ -165,10 +131,7 @@ export class ApiUsersService {
   }
 
   /** A new key; the old ones keep working for the chosen minutes (an earlier expiry stays). */
-  async resetKey(
-    session: SessionRef,
-    input: ApiKeyResetInput,
-  ): Promise<IssuedKey & { oldKeyExpiresAt: number }> {
+  async resetKey(session: SessionRef, input: ApiKeyResetInput): Promise<ReissuedKey> {
     await this.deps.verification.requireRecentVerification(session);
     const { database } = this.deps;
     const current = await this.get(session.accountId, input.apiUserId);

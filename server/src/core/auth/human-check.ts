@@ -1,12 +1,7 @@
+import type { ChallengeAnswers } from '@herald/shared';
 import { AppError } from '@herald/shared';
 import type { CaptchaPurpose, CaptchaService } from '../captcha/captcha.service.ts';
 import type { SliderService } from '../captcha/slider.service.ts';
-
-export interface ChallengeAnswers {
-  sliderToken?: string;
-  captchaId?: string;
-  captchaCode?: string;
-}
 
 /**
  * The checks that a public form was filled in by a person: a slider pass token spent once and,

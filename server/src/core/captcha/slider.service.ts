@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { SliderChallenge } from '@herald/shared';
 import { AppError } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import { hashSecret, randomId, svgDataUrl } from '../../lib/secret-hash.ts';
@@ -14,19 +15,6 @@ export const SLIDER_TOLERANCE_PX = 4;
 export const SLIDER_MIN_DURATION_MS = 300;
 /** The notch keeps clear of the piece's starting place at the left edge. */
 const MIN_X = 70;
-
-export interface SliderChallenge {
-  challengeId: string;
-  /** data:image/svg+xml;base64 of the 300×150 picture with the notch. */
-  background: string;
-  /** data:image/svg+xml;base64 of the piece, to be drawn at top `pieceY`, left at the slider's offset. */
-  piece: string;
-  pieceY: number;
-  width: number;
-  height: number;
-  pieceWidth: number;
-  pieceHeight: number;
-}
 
 const PASS_SALT = 'slider-pass';
 

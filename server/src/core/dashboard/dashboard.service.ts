@@ -1,28 +1,17 @@
-import { addDays, statDay } from '@herald/shared';
+import {
+  addDays,
+  type DashboardOverview,
+  GUIDE_STEPS,
+  type Guide,
+  type GuideStep,
+  statDay,
+} from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import type { BombingAlerts } from '../statistics/bombing-alerts.ts';
-import type { DayTotals, Reputation, StatisticsService } from '../statistics/statistics.service.ts';
+import type { StatisticsService } from '../statistics/statistics.service.ts';
 import * as repo from './dashboard.repo.ts';
-
-/** The beginner guide's steps, in the order the dashboard shows them (console-spec §2). */
-export const GUIDE_STEPS = ['testMail', 'domain', 'apiUser', 'integrate'] as const;
-export type GuideStep = (typeof GUIDE_STEPS)[number];
 
 export const TREND_DAYS = [7, 30] as const;
 export type TrendDays = (typeof TREND_DAYS)[number];
-
-export interface Guide {
-  steps: { key: GuideStep; done: boolean }[];
-  done: number;
-}
-
-export interface Overview {
-  /** Today's figures (Asia/Shanghai), the last day of the series. */
-  today: DayTotals;
-  series: DayTotals[];
-  reputation: Reputation;
-  alerts: BombingAlerts;
-}
 
 /**
  * The dashboard (`/backend/dashborad`): the beginner guide, each step ticked from what the
@@ -53,7 +42,7 @@ export class DashboardService {
     return { steps, done: steps.filter((s) => s.done).length };
   }
 
-  async overview(accountId: number, days: TrendDays): Promise<Overview> {
+  async overview(accountId: number, days: TrendDays): Promise<DashboardOverview> {
     const today = statDay(this.now());
     const [series, reputation, alerts] = await Promise.all([
       this.statistics.daySeries(accountId, { from: addDays(today, 1 - days), to: today }),

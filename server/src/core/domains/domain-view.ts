@@ -1,4 +1,10 @@
-import type { DomainRecordKind, DomainRecordStatus, DomainStatus } from '@herald/shared';
+import type {
+  DomainRecordKind,
+  DomainRecordStatus,
+  DomainRecordView,
+  DomainStatus,
+  DomainView,
+} from '@herald/shared';
 import { DOMAIN_VERIFY_BITS } from '@herald/shared';
 import type { Config } from '../../config.ts';
 import { dkimRecordValue } from './dkim-key.ts';
@@ -9,37 +15,6 @@ import type { DomainRow } from './domains.repo.ts';
  * with the state the last check left, and SendCloud's verify bitmask.
  */
 type PlatformRecords = Pick<Config['sendingDomains'], 'spfDomain' | 'inboundMxHost'>;
-
-/** One record a domain publishes, with what the last check found. */
-export interface DomainRecordView {
-  kind: DomainRecordKind;
-  type: 'TXT' | 'MX';
-  host: string;
-  value: string;
-  /** MX records carry a preference; any value works, 10 is suggested. */
-  priority?: number;
-  required: boolean;
-  status: DomainRecordStatus;
-  found: string | null;
-  error: string | null;
-}
-
-export interface DomainView {
-  id: number;
-  name: string;
-  status: DomainStatus;
-  ipType: 'shared' | 'dedicated';
-  dkimSelector: string;
-  records: DomainRecordView[];
-  /** A DKIM rotation's new record, to publish beside the current one; null when none is under way. */
-  pendingDkim: DomainRecordView | null;
-  /** SendCloud's bitmask of passing records (dkim=1, spf=2, mx=4, cname=8, verifyKey=16). */
-  verify: number;
-  verifyKey: string;
-  checkedAt: number | null;
-  createdAt: number;
-  updatedAt: number;
-}
 
 export function domainView(row: DomainRow, settings: PlatformRecords): DomainView {
   const records = domainRecords(row, settings);

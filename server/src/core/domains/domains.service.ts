@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DomainView } from '@herald/shared';
 import {
   AppError,
   DOMAIN_MAX,
@@ -16,11 +17,9 @@ import type { Logger } from '../../logger.ts';
 import type { Ctx } from '../context.ts';
 import { createDkimKey, DKIM_KEY_BITS } from './dkim-key.ts';
 import { checkDkim, checkDomain, type DomainCheck, type RecordCheck } from './dns-check.ts';
-import { type DomainView, dkimHost, domainView, isUsable } from './domain-view.ts';
+import { dkimHost, domainView, isUsable } from './domain-view.ts';
 import type { DomainRow } from './domains.repo.ts';
 import * as repo from './domains.repo.ts';
-
-export type { DomainRecordView, DomainView } from './domain-view.ts';
 
 export interface DomainsDeps {
   database: Database;

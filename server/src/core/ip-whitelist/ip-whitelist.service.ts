@@ -1,3 +1,4 @@
+import type { IpWhitelist } from '@herald/shared';
 import {
   AppError,
   IP_WHITELIST_MAX,
@@ -10,13 +11,6 @@ import type { Database } from '../../db/database.ts';
 import type { Ctx } from '../context.ts';
 import { loadAccess } from '../members/member-access.ts';
 import * as repo from './ip-whitelist.repo.ts';
-
-export interface IpWhitelist {
-  enabled: boolean;
-  ips: string[];
-  max: number;
-  updatedAt: number | null;
-}
 
 const splitEntries = (entries: string) => entries.split('\n').filter(Boolean);
 

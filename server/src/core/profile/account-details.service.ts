@@ -1,3 +1,4 @@
+import type { AccountDetails } from '@herald/shared';
 import { type AccountHolderType, AppError, type EnterpriseInfo, type PersonalInfo } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -7,19 +8,6 @@ import type {
   SessionRef,
 } from '../sensitive-verification/sensitive-verification.service.ts';
 import * as repo from './account-details.repo.ts';
-
-export interface AccountDetails {
-  accountType: AccountHolderType | null;
-  enterprise: (EnterpriseInfo & { website: string }) | null;
-  personal: { realName: string; idNumber: string } | null;
-  /** The notice and report address set; null: mails go to the owner's login email. */
-  exmail: string | null;
-  /** Where notice and report mails go now. */
-  exmailEffective: string | null;
-  updatedAt: number | null;
-  /** Whether the caller may change them (the owner). */
-  editable: boolean;
-}
 
 /** Masks an ID number as 110***********123X: region and last four, enough to recognise. */
 export function maskIdNumber(id: string): string {

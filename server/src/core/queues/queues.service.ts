@@ -1,3 +1,4 @@
+import type { PauseView } from '@herald/shared';
 import { AppError, type QueueConditions, type QueueDetail, type QueueSuspendInput } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import { findApiUser } from '../api-users/api-users.repo.ts';
@@ -14,18 +15,6 @@ export const PROCESS_STATUSES: readonly string[] = ['sending', 'deferred', 'held
 export const UNFINISHED_STATUSES: readonly string[] = ['requested', ...PROCESS_STATUSES];
 /** Statuses counted as `out`: finished. */
 export const FINISHED_STATUSES: readonly string[] = ['delivered', 'soft_bounce', 'invalid', 'deleted'];
-
-export interface PauseView {
-  id: number;
-  apiUserId: number | null;
-  domain: string | null;
-  labelId: number | null;
-  startAt: number;
-  recoverAt: number | null;
-  /** When a pause without a recover time is deleted automatically. */
-  expiresAt: number | null;
-  createdAt: number;
-}
 
 const pauseView = (row: repo.PauseRow): PauseView => ({
   id: Number(row.id),

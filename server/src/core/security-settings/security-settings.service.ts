@@ -1,3 +1,4 @@
+import type { SecuritySetting } from '@herald/shared';
 import { AppError, type LoginVerifyMode, maskEmail, maskPhone, type VerifyWay } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { IpWhitelistService } from '../ip-whitelist/ip-whitelist.service.ts';
@@ -7,26 +8,6 @@ import type {
 } from '../sensitive-verification/sensitive-verification.service.ts';
 import * as repo from './security-settings.repo.ts';
 import { availableWays, loadUserSecurity } from './user-security.ts';
-
-/** What the security screen shows (console-spec §2 /accountSetting/security). */
-export interface SecuritySetting {
-  loginVerify: LoginVerifyMode;
-  loginVerifyWay: VerifyWay;
-  downloadVerify: boolean;
-  sensitiveVerify: boolean;
-  googleAuthBound: boolean;
-  ipWhitelistSwitch: boolean;
-  ipWhitelistCount: number;
-  /** Masked: the first 3 characters of the phone (product-spec §9), two of the email's local part. */
-  phone: string | null;
-  email: string;
-  /** The ways this user can verify with. */
-  ways: VerifyWay[];
-  isOwner: boolean;
-  /** Until when this session counts as verified (ms since the epoch), or null. */
-  sensitiveVerifiedUntil: number | null;
-  downloadVerifiedUntil: number | null;
-}
 
 /**
  * The user's verification settings: login protection (off, always, or new IP only, and its way),

@@ -1,3 +1,4 @@
+import type { SenderConfigEntry, SenderConfigView } from '@herald/shared';
 import {
   type AdPosition,
   ALL_RECEIVING_DOMAINS,
@@ -17,18 +18,6 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AccountRelay } from '../../mta/ports.ts';
 import { DEFAULT_TIME_ZONE, type NoDisturbWindow } from './no-disturb.ts';
 import * as repo from './sender-configs.repo.ts';
-
-/** One entry as the console shows it: its id and the fields of its kind. */
-export type SenderConfigEntry = { id: number; createdAt: number; updatedAt: number } & Record<
-  string,
-  unknown
->;
-
-export interface SenderConfigView {
-  kind: SenderConfigKind;
-  enabled: boolean;
-  entries: SenderConfigEntry[];
-}
 
 /** What the delivery pipeline reads, with each kind's switch already applied. */
 export interface SenderSnapshot {

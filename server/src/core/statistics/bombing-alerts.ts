@@ -1,3 +1,4 @@
+import type { BombingAlerts } from '@herald/shared';
 import { addDays, statDay, statHour } from '@herald/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -15,11 +16,6 @@ export const ADDRESS_MIN = 10;
 export const DOMAIN_MIN = 100;
 export const DOMAIN_FACTOR = 5;
 const HOUR_MS = 3_600_000;
-
-export interface BombingAlerts {
-  addresses: { recipient: string; requests: number }[];
-  domains: { domain: string; requests: number; usual: number }[];
-}
 
 export async function bombingAlerts(db: Kysely<DB>, accountId: number, now: number): Promise<BombingAlerts> {
   const today = statDay(now);

@@ -1,3 +1,4 @@
+import type { MonitorConfigView, Thresholds } from '@herald/shared';
 import { AppError, type MonitorConfigInput, monitorConfigInputSchema, type StatRates } from '@herald/shared';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -33,18 +34,7 @@ export const MAJOR_DOMAINS = [
 ];
 export const MONITOR_CONFIGS_MAX = 50;
 
-export interface Thresholds {
-  minDeliveredRate: number | null;
-  maxInvalidRate: number | null;
-  minOpenRate: number | null;
-}
 export const DEFAULT_THRESHOLDS: Thresholds = { minDeliveredRate: 90, maxInvalidRate: 5, minOpenRate: null };
-
-export interface MonitorConfigView extends Thresholds {
-  id: number;
-  recipientDomain: string;
-  updatedAt: number;
-}
 
 function view(row: Selectable<StatMonitorConfigsTable>): MonitorConfigView {
   return {

@@ -1,3 +1,15 @@
+import type {
+  BombingAlerts,
+  DayTotals,
+  DeliveryTime,
+  Figures,
+  MonitorRows,
+  ReceiveDomains,
+  Reputation,
+  ReputationDetail,
+  SendSeries,
+  StatOverview,
+} from '@herald/shared';
 import {
   addDays,
   DELIVERY_TIME_BUCKETS,
@@ -7,7 +19,6 @@ import {
   type StatCounters,
   type StatQuery,
   type StatRangePreset,
-  type StatRates,
   statDay,
   statQuerySchema,
   statRates,
@@ -16,7 +27,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { apiUserIdsByName } from '../api-users/api-users.repo.ts';
 import type { MailEventsService } from '../mail-events/mail-events.service.ts';
-import { type BombingAlerts, bombingAlerts } from './bombing-alerts.ts';
+import { bombingAlerts } from './bombing-alerts.ts';
 import { MonitorConfigs } from './monitor-configs.ts';
 import { REPUTATION_WINDOW_DAYS, reputationScore } from './reputation.ts';
 import {
@@ -38,16 +49,6 @@ import {
   sumRollup,
   upsertReputationHistory,
 } from './statistics.repo.ts';
-
-/** One Asia/Shanghai day's figures of an account (all API_USERs, labels and domains). */
-export type DayTotals = { day: string } & StatCounters;
-export type Figures = StatCounters & StatRates;
-
-export interface Reputation {
-  /** 0–100; see reputation.ts for the formula. */
-  score: number;
-  yesterday: { delivered: number; opened: number; clicked: number; invalid: number; spamReported: number };
-}
 
 /** The mail event consumer name of the rollups (its cursor in mail_event_cursors). */
 export const STATISTICS_CONSUMER = 'statistics';
@@ -167,7 +168,7 @@ export class StatisticsService {
   }
 
   /** The send figures per day (or hour) of a query, with rates, and their totals. */
-  async sendSeries(accountId: number, q: StatQuery) {
+  async sendSeries(accountId: number, q: StatQuery): Promise<SendSeries> {
     const filter = filterOf(q);
     const points: ({ day: string; hour?: number } & Figures)[] = [];
     const totals = zeroCounters();
@@ -202,7 +203,7 @@ export class StatisticsService {
   }
 
   /** Figures per receiving domain, busiest first (the receive and receiveDomain screens). */
-  async receiveDomains(accountId: number, q: StatQuery, limit = 200) {
+  async receiveDomains(accountId: number, q: StatQuery, limit = 200): Promise<ReceiveDomains> {
     const filter = filterOf(q);
     const rows = await sumRollup(
       this.database.db,
@@ -223,7 +224,7 @@ export class StatisticsService {
   }
 
   /** Delivery time distribution by day and by receiving domain: counts and percentages per bucket. */
-  async deliveryTime(accountId: number, q: StatQuery) {
+  async deliveryTime(accountId: number, q: StatQuery): Promise<DeliveryTime> {
     const filter: RollupFilter = { from: q.from, to: q.to, domains: q.domain ? [q.domain] : undefined };
     const db = this.database.db;
     const [byDay, byDomain] = await Promise.all([
@@ -306,7 +307,7 @@ export class StatisticsService {
   }
 
   /** Today's and yesterday's figures, the range's totals and its daily trend (dataView, dashboard). */
-  async overview(accountId: number, q: StatQuery) {
+  async overview(accountId: number, q: StatQuery): Promise<StatOverview> {
     const today = this.today();
     const [series, recent] = await Promise.all([
       this.daySeries(accountId, q),
@@ -326,7 +327,7 @@ export class StatisticsService {
   }
 
   /** The receiving-domain monitor: major and watched domains' rates against their thresholds. */
-  async monitor(accountId: number, q: StatQuery) {
+  async monitor(accountId: number, q: StatQuery): Promise<MonitorRows> {
     const configs = await this.monitorConfigs.list(accountId);
     const domains = this.monitorConfigs.watchedDomains(configs);
     const filter = { ...filterOf(q), domains };
@@ -376,7 +377,7 @@ export class StatisticsService {
   }
 
   /** Reputation now, yesterday's figures and the daily history of a range (the reputationHistory screen). */
-  async reputationDetail(accountId: number, q: StatQuery) {
+  async reputationDetail(accountId: number, q: StatQuery): Promise<ReputationDetail> {
     const [current, rows] = await Promise.all([
       this.reputation(accountId),
       listReputationHistory(this.database, accountId, q.from, q.to),

@@ -1,3 +1,4 @@
+import type { InterceptRuleView, SuppressionEntryView } from '@herald/shared';
 import {
   AppError,
   type InterceptRuleInput,
@@ -14,32 +15,6 @@ import { apiUserIdsByName, findApiUser } from '../api-users/api-users.repo.ts';
 import { findLabel } from '../labels/labels.repo.ts';
 import * as repo from './suppression.repo.ts';
 import { normaliseAddress, type SuppressionService } from './suppression.service.ts';
-
-/** An entry as the list screens and the SendCloud-compatible calls show it. */
-export interface EntryView {
-  id: number;
-  list: SuppressionEntryList;
-  address: string;
-  domain: string;
-  apiUserId: number | null;
-  apiUser: string | null;
-  labelId: number | null;
-  reason: string;
-  detail: string | null;
-  source: string;
-  expiresAt: number | null;
-  createdAt: number;
-}
-
-export interface RuleView {
-  id: number;
-  type: repo.RuleRow['type'];
-  value: string;
-  apiUserId: number | null;
-  apiUser: string | null;
-  note: string | null;
-  createdAt: number;
-}
 
 export interface EntryScope {
   apiUserId?: number | undefined;
@@ -73,7 +48,7 @@ export class SuppressionListsService {
     accountId: number,
     list: SuppressionEntryList,
     query: SuppressionListQuery,
-  ): Promise<{ rows: EntryView[]; total: number }> {
+  ): Promise<{ rows: SuppressionEntryView[]; total: number }> {
     return this.find(
       accountId,
       {
@@ -95,7 +70,7 @@ export class SuppressionListsService {
     filter: repo.EntryFilter,
     offset: number,
     limit: number,
-  ): Promise<{ rows: EntryView[]; total: number }> {
+  ): Promise<{ rows: SuppressionEntryView[]; total: number }> {
     const live = { ...filter, liveAt: filter.liveAt ?? this.now() };
     const [rows, total, names] = await Promise.all([
       repo.listEntries(this.database, accountId, live, { offset, limit }),
@@ -243,7 +218,7 @@ export class SuppressionListsService {
     return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
   }
 
-  async rules(accountId: number): Promise<RuleView[]> {
+  async rules(accountId: number): Promise<InterceptRuleView[]> {
     const [rows, names] = await Promise.all([
       repo.listRules(this.database, accountId),
       repo.apiUserNames(this.database, accountId),
@@ -259,7 +234,7 @@ export class SuppressionListsService {
     }));
   }
 
-  async addRule(accountId: number, input: InterceptRuleInput): Promise<RuleView> {
+  async addRule(accountId: number, input: InterceptRuleInput): Promise<InterceptRuleView> {
     await this.checkScope(accountId, 'user_defined', { apiUserId: input.apiUserId });
     const id = await repo.insertRule(
       this.database,
@@ -298,7 +273,7 @@ export class SuppressionListsService {
   }
 }
 
-function entryView(row: repo.EntryRow, names: Map<number, string>): EntryView {
+function entryView(row: repo.EntryRow, names: Map<number, string>): SuppressionEntryView {
   const apiUserId = Number(row.api_user_id) || null;
   return {
     id: Number(row.id),

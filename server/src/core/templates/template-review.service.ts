@@ -1,8 +1,9 @@
+import type { TemplateDetail, TemplateView } from '@herald/shared';
 import { AppError, type TemplateStatus } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { Ctx } from '../context.ts';
 import * as repo from './templates.repo.ts';
-import { detail, type TemplateDetail, type TemplateView, view } from './templates.service.ts';
+import { detail, view } from './templates.service.ts';
 
 export interface ReviewView extends TemplateView {
   accountId: number;

@@ -1,43 +1,16 @@
+import type { TemplateDetail, TemplateView } from '@herald/shared';
 import {
   AppError,
   TEMPLATE_MAX,
   type TemplateInput,
   type TemplateListQuery,
   type TemplateStatus,
-  type TemplateType,
   templateVariables,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { Ctx } from '../context.ts';
 import type { TemplateRow, TemplateSummaryRow, TemplateValues } from './templates.repo.ts';
 import * as repo from './templates.repo.ts';
-
-/** A template in a list (console-spec §7 `/mail/templates`). */
-export interface TemplateView {
-  id: number;
-  name: string;
-  invokeName: string;
-  templateType: TemplateType;
-  editor: 'richtext' | 'dragdrop';
-  subject: string;
-  summary: string | null;
-  status: TemplateStatus;
-  rejectReason: string | null;
-  submittedAt: number | null;
-  reviewedAt: number | null;
-  lastUsedAt: number | null;
-  createdAt: number;
-  updatedAt: number;
-}
-
-/** One template with its content, for the editors and the preview. */
-export interface TemplateDetail extends TemplateView {
-  html: string;
-  plain: string | null;
-  design: string | null;
-  /** The `%variable%` placeholders of the subject and the HTML. */
-  variables: string[];
-}
 
 /** Statuses an edit may start from: a template under review is frozen until its review is cancelled. */
 const EDITABLE: readonly TemplateStatus[] = ['unsubmitted', 'passed', 'rejected'];

@@ -1,21 +1,10 @@
+import type { UserInfo } from '@herald/shared';
 import { AppError, type PermissionCode, type PermissionLevel } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import * as accounts from '../accounts/accounts.repo.ts';
 import type { Ctx } from '../context.ts';
 import { loadAccess, type UserAccess } from '../members/member-access.ts';
 import * as repo from './users.repo.ts';
-
-export interface UserInfo {
-  userId: number;
-  accountId: number;
-  userName: string;
-  email: string;
-  phone: string | null;
-  accountType: 'main' | 'member';
-  isHuaweiYunUser: 0 | 1;
-  /** A user of the platform's own account: the console shows them the /admin area. */
-  platformOperator: boolean;
-}
 
 /**
  * A console menu the user may open; menu ids are the permission codes (console-spec §3, §6).

@@ -1,17 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import {
-  AppError,
-  ERRORS,
-  type ErrorCode,
-  type ErrorParams,
-  isAppError,
-  type WechatStatus,
-} from '@herald/shared';
+import type { ChallengeAnswers, WechatCheck } from '@herald/shared';
+import { AppError, ERRORS, type ErrorCode, type ErrorParams, isAppError } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { WechatStatesTable } from '../../db/schema.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AuthService, ClientInfo, LoginOutcome } from '../auth/auth.service.ts';
-import type { ChallengeAnswers, HumanCheck } from '../auth/human-check.ts';
+import type { HumanCheck } from '../auth/human-check.ts';
 import type { Ctx } from '../context.ts';
 import { loadUserSecurity } from '../security-settings/user-security.ts';
 import { hashToken, type SessionsService } from '../sessions/sessions.service.ts';
@@ -24,11 +18,6 @@ export const WECHAT_STATE_MS = 5 * 60_000;
 const STATE_KEEP_MS = 24 * 3600_000;
 /** The callback's path under the public URL; it must be the app's registered redirect URI. */
 export const WECHAT_CALLBACK_PATH = '/v3/access/wechat/callback';
-
-export type WechatCheck =
-  | { status: Exclude<WechatStatus, 'loggedIn' | 'verifyRequired'> }
-  | { status: 'loggedIn'; token: string }
-  | { status: 'verifyRequired'; verifyToken: string; ways: string[]; expiresIn: number };
 
 type Handoff = { token: string } | { verifyToken: string; ways: string[]; expiresIn: number };
 type StateRow = NonNullable<Awaited<ReturnType<typeof repo.findState>>>;

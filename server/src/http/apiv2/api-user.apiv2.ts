@@ -1,3 +1,4 @@
+import type { ApiUserView } from '@herald/shared';
 import {
   API_USER_NAME_PATTERN,
   type ApiUserEmailType,
@@ -5,7 +6,6 @@ import {
   apiUserCreateSchema,
   type Lang,
 } from '@herald/shared';
-import type { ApiUserView } from '../../core/api-users/api-users.service.ts';
 import type { Apiv2Area } from './apiv2.plugin.ts';
 
 /** SendCloud's numeric emailType and cType (apiuser_do.md): 0 trigger / 1 batch, 0 test / 1 normal. */

@@ -1,5 +1,5 @@
+import type { SuppressionEntryView } from '@herald/shared';
 import { isSuppressibleAddress } from '@herald/shared';
-import type { EntryView } from '../../core/suppression/suppression-lists.service.ts';
 import type { Apiv2Area } from './apiv2.plugin.ts';
 import { dataRange, listParam, paging } from './apiv2-data-range.ts';
 import { sendCloudTime } from './apiv2-time.ts';
@@ -11,7 +11,7 @@ export function bounceFilter(fields: Record<string, string>) {
   return { from: range?.from, to: range?.to, addresses: addresses.length ? addresses : undefined };
 }
 
-const describe = (row: EntryView) => ({
+const describe = (row: SuppressionEntryView) => ({
   email: row.address,
   reason: row.detail ?? row.reason,
   bounceTime: sendCloudTime(row.createdAt),

@@ -1,11 +1,11 @@
-import type { EntryView } from '../../core/suppression/suppression-lists.service.ts';
+import type { SuppressionEntryView } from '@herald/shared';
 import type { Apiv2Area } from './apiv2.plugin.ts';
 import { paging } from './apiv2-data-range.ts';
 import { sendCloudTime } from './apiv2-time.ts';
 import { bounceFilter } from './bounce.apiv2.ts';
 
 /** `spamreported/list` (reference §8): days | startDate/endDate | email, start, limit. */
-const describe = (row: EntryView) => ({
+const describe = (row: SuppressionEntryView) => ({
   email: row.address,
   domain: row.domain,
   reason: row.detail ?? row.reason,

@@ -1,3 +1,4 @@
+import type { TemplateDetail, TemplateView } from '@herald/shared';
 import {
   AppError,
   type TemplateStatus,
@@ -6,7 +7,6 @@ import {
   templateTypeSchema,
 } from '@herald/shared';
 import { z } from 'zod';
-import type { TemplateDetail, TemplateView } from '../../core/templates/templates.service.ts';
 import type { Apiv2Area } from './apiv2.plugin.ts';
 import { sendCloudTime } from './apiv2-time.ts';
 

@@ -1,5 +1,5 @@
+import type { SuppressionEntryView } from '@herald/shared';
 import { AppError, addressEntrySchema } from '@herald/shared';
-import type { EntryView } from '../../core/suppression/suppression-lists.service.ts';
 import type { Apiv2Area } from './apiv2.plugin.ts';
 import { idListParam, listParam, paging } from './apiv2-data-range.ts';
 import { sendCloudTime } from './apiv2-time.ts';
@@ -10,7 +10,7 @@ import { bounceFilter } from './bounce.apiv2.ts';
  * labelIdList. An entry may be scoped to one API_USER and/or label: add takes the first name of
  * `apiUserList` and the first id of `labelIdList` (or `labelId`); none means the whole account.
  */
-const describe = (row: EntryView) => ({
+const describe = (row: SuppressionEntryView) => ({
   email: row.address,
   domain: row.domain,
   labelId: row.labelId,

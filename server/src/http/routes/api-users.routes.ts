@@ -6,19 +6,18 @@ import {
   apiUserNameSchema,
   apiUserSenderSchema,
   apiUserUpdateSchema,
+  DEFAULT_SENDER_PATHS,
   PERMISSIONS,
 } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Core } from '../../compose.ts';
-import type { SenderKind } from '../../core/api-users/api-users.service.ts';
 import { ctxOf } from '../context.ts';
 import { sessionOf } from '../session-ref.ts';
 
 const SETTINGS = { access: PERMISSIONS.EMAIL_SETTINGS };
 const idParam = z.object({ id: apiUserIdSchema });
 const listQuery = z.object({ emailType: apiUserEmailTypeSchema.optional() });
-const SENDERS: Record<string, SenderKind> = { triggerSender: 'trigger', batchSender: 'batch' };
 
 /**
  * API_USERs (console-spec §7 "/config/categories", "/config/apikeys"), all under code 13. The
@@ -58,7 +57,7 @@ export function apiUsersRoutes(app: FastifyInstance, core: Core): void {
     data: await apiUsers.bindableDomains(accountOf(request)),
   }));
 
-  for (const [path, kind] of Object.entries(SENDERS)) {
+  for (const [path, kind] of Object.entries(DEFAULT_SENDER_PATHS)) {
     app.get(`/v3/api/config/categories/${path}`, { config: SETTINGS }, async (request) => ({
       data: (await apiUsers.senders(accountOf(request)))[kind],
     }));

@@ -1,3 +1,4 @@
+import type { DomainView } from '@herald/shared';
 import {
   domainCreateSchema,
   domainIdSchema,
@@ -8,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Core } from '../../compose.ts';
-import type { DomainsService, DomainView } from '../../core/domains/domains.service.ts';
+import type { DomainsService } from '../../core/domains/domains.service.ts';
 import { ctxOf } from '../context.ts';
 
 const SETTINGS = { access: PERMISSIONS.EMAIL_SETTINGS };

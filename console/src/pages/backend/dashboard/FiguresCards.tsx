@@ -3,7 +3,7 @@ import { Card, Col, Empty, List, Progress, Row, Segmented, Skeleton, Statistic, 
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../components/charts/EChart.tsx';
-import { type DayTotals, fetchOverview, type Overview } from './dashboard.api.ts';
+import { type DashboardOverview, type DayTotals, fetchOverview } from './dashboard.api.ts';
 
 const TODAY: (keyof DayTotals)[] = ['requested', 'delivered', 'opened', 'clicked', 'invalid', 'softBounced'];
 const TREND: (keyof DayTotals)[] = ['requested', 'delivered', 'opened', 'clicked', 'invalid'];
@@ -70,7 +70,7 @@ export function FiguresCards() {
   );
 }
 
-function trendOption(data: Overview, label: (key: keyof DayTotals) => string) {
+function trendOption(data: DashboardOverview, label: (key: keyof DayTotals) => string) {
   return {
     tooltip: { trigger: 'axis' },
     legend: { data: TREND.map(label) },
@@ -86,7 +86,7 @@ function trendOption(data: Overview, label: (key: keyof DayTotals) => string) {
   };
 }
 
-function ReputationCard({ data }: { data: Overview | undefined }) {
+function ReputationCard({ data }: { data: DashboardOverview | undefined }) {
   const { t } = useTranslation();
   const score = data?.reputation.score ?? 0;
   return (
@@ -117,7 +117,7 @@ function ReputationCard({ data }: { data: Overview | undefined }) {
   );
 }
 
-function AlertsCard({ data }: { data: Overview | undefined }) {
+function AlertsCard({ data }: { data: DashboardOverview | undefined }) {
   const { t } = useTranslation();
   const rows = [
     ...(data?.alerts.addresses ?? []).map((a) => ({

@@ -6,16 +6,16 @@ import { resolveUrl } from '../../../infra/http/request-params.ts';
 import { COOKIE, readCookie } from '../../../infra/storage/cookies.ts';
 
 /** Offline exports (console-spec §7 `/data/dataExportOfflines`: list, download/{id}, invalid/{id}). */
-export type ExportRow = ExportView;
+export type { ExportView };
 
 const BASE = '/data/dataExportOfflines';
 const json = { format: 'json' } as const;
 
 export const fetchExports = (page: number, pageSize: number) =>
-  http.get<{ data: ExportRow[]; total: number }>(BASE, { page, pageSize });
+  http.get<{ data: ExportView[]; total: number }>(BASE, { page, pageSize });
 
 export const createExport = async (input: ExportCreateInput) =>
-  (await http.post<{ data: ExportRow }>(BASE, input, json)).data;
+  (await http.post<{ data: ExportView }>(BASE, input, json)).data;
 
 export const invalidateExport = (id: number) => http.post(`${BASE}/invalid/${id}`, undefined, json);
 export const retryExport = (id: number) => http.post(`${BASE}/retry/${id}`, undefined, json);
@@ -26,7 +26,7 @@ export const deleteExport = (id: number) => http.delete(`${BASE}/${id}`);
  * file, so this one call fetches the bytes itself (same headers) and rejects with an HttpError
  * carrying the server's code (e.g. VERIFY_DOWNLOAD_REQUIRED, EXPORT_EXPIRED) for the caller.
  */
-export async function downloadExport(row: ExportRow): Promise<void> {
+export async function downloadExport(row: ExportView): Promise<void> {
   const url = resolveUrl(`${BASE}/download/${row.id}`);
   const headers = new Headers({ lang: i18next.language === 'en' ? 'en' : 'zh-cn' });
   const token = readCookie(COOKIE.token);

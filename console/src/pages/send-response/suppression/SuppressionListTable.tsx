@@ -8,7 +8,7 @@ import {
   exportEntries,
   fetchEntries,
   type ListPath,
-  type SuppressionEntry,
+  type SuppressionEntryView,
 } from '../../../api/suppression.api.ts';
 import { Can } from '../../../components/Can.tsx';
 import { AddAddressesModal } from './AddAddressesModal.tsx';
@@ -40,7 +40,7 @@ export function SuppressionListTable({ path }: { path: ListPath }) {
   const R = PERMISSIONS.EMAIL_RESPONSE;
 
   if (entries.isError) return <Result status="warning" title={t('common.loadFailed')} />;
-  const reason = (r: SuppressionEntry) =>
+  const reason = (r: SuppressionEntryView) =>
     t(`suppression.reasons.${r.reason}` as 'suppression.reasons.spam', { defaultValue: r.reason });
 
   return (
@@ -77,7 +77,7 @@ export function SuppressionListTable({ path }: { path: ListPath }) {
           </Flex>
         </Can>
       </Flex>
-      <Table<SuppressionEntry>
+      <Table<SuppressionEntryView>
         rowKey="id"
         className="suppression-table"
         loading={entries.isFetching}
@@ -99,11 +99,11 @@ export function SuppressionListTable({ path }: { path: ListPath }) {
             ? [
                 {
                   title: t('suppression.apiUser'),
-                  render: (_: unknown, r: SuppressionEntry) => r.apiUser ?? t('suppression.scopeAll'),
+                  render: (_: unknown, r: SuppressionEntryView) => r.apiUser ?? t('suppression.scopeAll'),
                 },
                 {
                   title: t('suppression.label'),
-                  render: (_: unknown, r: SuppressionEntry) => r.labelId ?? t('suppression.scopeAll'),
+                  render: (_: unknown, r: SuppressionEntryView) => r.labelId ?? t('suppression.scopeAll'),
                 },
               ]
             : []),
@@ -123,7 +123,7 @@ export function SuppressionListTable({ path }: { path: ListPath }) {
             ? [
                 {
                   title: t('suppression.actions'),
-                  render: (_: unknown, r: SuppressionEntry) => (
+                  render: (_: unknown, r: SuppressionEntryView) => (
                     <Can code={R} level="full" fallback="—">
                       <Popconfirm
                         title={t('suppression.deleteConfirm', { address: r.address })}

@@ -1,7 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flex, Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type ApiUser, fetchSender, type SenderKind, saveSender } from '../../../api/api-users.api.ts';
+import {
+  type ApiUserView,
+  type DefaultSenderPath,
+  fetchSender,
+  saveSender,
+} from '../../../api/api-users.api.ts';
 
 const KINDS = [
   ['triggerSender', 'trigger', 'apiUsers.triggerSender'],
@@ -9,7 +14,7 @@ const KINDS = [
 ] as const;
 
 /** The account's default trigger and batch API_USER (`/config/categories/triggerSender|batchSender`). */
-export function DefaultSenders({ apiUsers, editable }: { apiUsers: ApiUser[]; editable: boolean }) {
+export function DefaultSenders({ apiUsers, editable }: { apiUsers: ApiUserView[]; editable: boolean }) {
   const { t } = useTranslation();
   return (
     <Flex vertical gap={4} style={{ marginBottom: 16 }} className="default-senders">
@@ -36,9 +41,9 @@ function SenderSelect({
   options,
   editable,
 }: {
-  kind: SenderKind;
+  kind: DefaultSenderPath;
   label: string;
-  options: ApiUser[];
+  options: ApiUserView[];
   editable: boolean;
 }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { Flex, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ApiUser, updateApiUser } from '../../../api/api-users.api.ts';
+import { type ApiUserView, updateApiUser } from '../../../api/api-users.api.ts';
 import { httpEffects } from '../../../infra/http/http-effects.ts';
 import { ERROR_TOAST_SECONDS } from '../../../infra/http/http-exceptions.ts';
 
@@ -17,7 +17,7 @@ export function TrackingSwitches({
   editable,
   onSaved,
 }: {
-  apiUser: ApiUser;
+  apiUser: ApiUserView;
   editable: boolean;
   onSaved: () => unknown;
 }) {
