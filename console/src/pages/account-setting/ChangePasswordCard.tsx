@@ -1,9 +1,9 @@
 import { changePasswordSchema, passwordSchema } from '@herald/shared/schemas/account.schema';
 import { Button, Card, Form, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../../api/security.api.ts';
 import { applyFieldErrors, checkWithSchema, zodRule } from '../../components/form-rules.ts';
+import { useFormSave } from '../../components/use-form-save.ts';
 import { httpEffects } from '../../infra/http/http-effects.ts';
 import { SUCCESS_TOAST_SECONDS } from '../../infra/http/http-exceptions.ts';
 
@@ -17,21 +17,18 @@ interface Values {
 export function ChangePasswordCard() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
 
-  const submit = async (values: Values) => {
-    if (!checkWithSchema(form, changePasswordSchema, values)) return;
-    setSaving(true);
-    try {
+  const { submit, saving } = useFormSave(
+    async (values: Values) => {
+      if (!checkWithSchema(form, changePasswordSchema, values)) return;
       await changePassword(values);
       form.resetFields();
       httpEffects().toast('success', t('security.passwordChanged'), SUCCESS_TOAST_SECONDS);
-    } catch (error) {
+    },
+    (error) => {
       applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  );
 
   return (
     <Card title={t('security.passwordTitle')} className="change-password-card">

@@ -4,7 +4,7 @@ import { emailSchema } from '@herald/shared/schemas/account.schema';
 import { memberInviteSchema, memberUpdateSchema } from '@herald/shared/schemas/member.schema';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, Radio, Result, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../../api/members.api.ts';
 import { applyFieldErrors, checkWithSchema, zodRule } from '../../components/form-rules.ts';
 import { useCan } from '../../components/use-can.ts';
+import { useFormSave } from '../../components/use-form-save.ts';
 import { type GridValue, PermissionGrid, toGrid } from './teammates/PermissionGrid.tsx';
 
 interface Values {
@@ -44,7 +45,6 @@ export default function TeammateOptionPage() {
   const userId = Number(params.get('userId')) || null;
   const [form] = Form.useForm<Values>();
   const type = Form.useWatch('type', form);
-  const [saving, setSaving] = useState(false);
   const queries = useQueryClient();
   const canChange = useCan(PERMISSIONS.TEAMMATES, 'full');
   const catalogue = useQuery({ queryKey: ['permissionCatalogue'], queryFn: fetchPermissionCatalogue });
@@ -60,25 +60,23 @@ export default function TeammateOptionPage() {
     form.setFieldsValue({ email: m.email, name: m.name ?? '', type: m.type, levels: toGrid(m.levels) });
   }, [member.data, form]);
 
-  const submit = async (values: Values) => {
-    const input: MemberInput = { name: values.name, type: values.type };
-    if (values.type === 'custom') input.levels = { ...(values.levels ?? {}) } as MemberInput['levels'];
-    const schema = userId ? memberUpdateSchema : memberInviteSchema;
-    const body = userId ? { userId, ...input } : { ...input, email: values.email };
-    if (!checkWithSchema(form, schema, body)) return;
-    setSaving(true);
-    try {
+  const { submit, saving } = useFormSave(
+    async (values: Values) => {
+      const input: MemberInput = { name: values.name, type: values.type };
+      if (values.type === 'custom') input.levels = { ...(values.levels ?? {}) } as MemberInput['levels'];
+      const schema = userId ? memberUpdateSchema : memberInviteSchema;
+      const body = userId ? { userId, ...input } : { ...input, email: values.email };
+      if (!checkWithSchema(form, schema, body)) return;
       if (userId) await updateMember(userId, input);
       else await inviteMember({ ...input, email: values.email });
       await queries.invalidateQueries({ queryKey: ['members'] });
       if (userId) await queries.invalidateQueries({ queryKey: ['member', userId] });
       navigate('/accountSetting/teammates');
-    } catch (error) {
+    },
+    (error) => {
       applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  );
 
   if (catalogue.isError || member.isError) return <Result status="warning" title={t('common.loadFailed')} />;
   if (catalogue.isPending || (userId !== null && member.isPending)) {

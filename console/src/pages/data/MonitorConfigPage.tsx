@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Can } from '../../components/Can.tsx';
 import { checkWithSchema, showFormError } from '../../components/form-rules.ts';
+import { useFormSave } from '../../components/use-form-save.ts';
 import { httpEffects } from '../../infra/http/http-effects.ts';
 import { SUCCESS_TOAST_SECONDS } from '../../infra/http/http-exceptions.ts';
 import { rate } from './stat-view.tsx';
@@ -46,7 +47,6 @@ export default function MonitorConfigPage() {
   const queries = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [editing, setEditing] = useState<MonitorConfigView | 'new' | null>(null);
-  const [saving, setSaving] = useState(false);
   const configs = useQuery({ queryKey: ['stat', 'monitorConfigs'], queryFn: fetchMonitorConfigs });
   const refresh = () => queries.invalidateQueries({ queryKey: ['stat'] });
 
@@ -55,22 +55,20 @@ export default function MonitorConfigPage() {
     if (config !== 'new') form.setFieldsValue(config);
     setEditing(config);
   };
-  const submit = async () => {
-    const values = { recipientDomain: '', ...form.getFieldsValue(true) } as Values;
-    if (!checkWithSchema(form, monitorConfigInputSchema, values)) return;
-    setSaving(true);
-    try {
+  const { submit, saving } = useFormSave(
+    async () => {
+      const values = { recipientDomain: '', ...form.getFieldsValue(true) } as Values;
+      if (!checkWithSchema(form, monitorConfigInputSchema, values)) return;
       if (editing && editing !== 'new') await updateMonitorConfig(editing.id, values);
       else await createMonitorConfig(values);
       httpEffects().toast('success', t('http.operationSucceeded'), SUCCESS_TOAST_SECONDS);
       setEditing(null);
       await refresh();
-    } catch (error) {
+    },
+    (error) => {
       showFormError(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  );
   const remove = async (config: MonitorConfigView) => {
     await deleteMonitorConfig(config.id);
     await refresh();

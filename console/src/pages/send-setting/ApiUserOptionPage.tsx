@@ -35,6 +35,7 @@ import {
 import { fetchLabelOptions } from '../../api/labels.api.ts';
 import { checkWithSchema, showFormError, zodRule } from '../../components/form-rules.ts';
 import { useCan } from '../../components/use-can.ts';
+import { useFormSave } from '../../components/use-form-save.ts';
 import { HttpError } from '../../infra/http/http-errors.ts';
 import { ApiKeyModal } from './api-users/ApiKeyModal.tsx';
 
@@ -66,7 +67,6 @@ export default function ApiUserOptionPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || null;
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const [issued, setIssued] = useState<{ name: string; apiKey: string } | null>(null);
   const queries = useQueryClient();
   const canChange = useCan(PERMISSIONS.EMAIL_SETTINGS, 'full');
@@ -98,18 +98,17 @@ export default function ApiUserOptionPage() {
     else showFormError(form, error);
   };
 
-  const submit = async (values: Values) => {
-    const input = {
-      domainId: values.domainId,
-      labelId: values.labelId ?? 0,
-      openTracking: values.openTracking,
-      clickTracking: values.clickTracking,
-      unsubscribeTracking: values.unsubscribeTracking,
-    };
-    const body = id ? input : { ...input, name: values.name, emailType: values.emailType };
-    if (!checkWithSchema(form, id ? apiUserUpdateSchema : apiUserCreateSchema, body)) return;
-    setSaving(true);
-    try {
+  const { submit, saving } = useFormSave(
+    async (values: Values) => {
+      const input = {
+        domainId: values.domainId,
+        labelId: values.labelId ?? 0,
+        openTracking: values.openTracking,
+        clickTracking: values.clickTracking,
+        unsubscribeTracking: values.unsubscribeTracking,
+      };
+      const body = id ? input : { ...input, name: values.name, emailType: values.emailType };
+      if (!checkWithSchema(form, id ? apiUserUpdateSchema : apiUserCreateSchema, body)) return;
       if (id) {
         await updateApiUser(id, input);
         await queries.invalidateQueries({ queryKey: ['apiUsers'] });
@@ -119,12 +118,11 @@ export default function ApiUserOptionPage() {
         await queries.invalidateQueries({ queryKey: ['apiUsers'] });
         setIssued({ name: created.apiUser.name, apiKey: created.apiKey });
       }
-    } catch (error) {
+    },
+    (error) => {
       showError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  );
 
   const nameAvailable = {
     validator: async (_: unknown, value: string) => {

@@ -1,8 +1,9 @@
 import { domainNameSchema } from '@herald/shared/schemas/domain.schema';
 import { Alert, Form, Input, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, zodRule } from '../../components/form-rules.ts';
+import { useFormSave } from '../../components/use-form-save.ts';
 
 /** Adds a domain, or renames one (`initialName`); the name rule is the shared schema's. */
 export function DomainsFormModal({
@@ -18,24 +19,21 @@ export function DomainsFormModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (open) form.setFieldsValue({ name: initialName ?? '' });
   }, [open, initialName, form]);
 
-  const submit = async () => {
-    const { name } = await form.validateFields();
-    setSaving(true);
-    try {
+  const { submit, saving } = useFormSave(
+    async () => {
+      const { name } = await form.validateFields();
       await onSubmit(domainNameSchema.parse(name));
       onClose();
-    } catch (error) {
+    },
+    (error) => {
       applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  );
 
   return (
     <Modal
@@ -44,7 +42,7 @@ export function DomainsFormModal({
       okText={t('domains.save')}
       cancelText={t('domains.cancel')}
       confirmLoading={saving}
-      onOk={submit}
+      onOk={() => submit()}
       onCancel={onClose}
       destroyOnHidden
       okButtonProps={{ className: 'domain-form-submit' }}
@@ -52,7 +50,7 @@ export function DomainsFormModal({
       {!initialName && (
         <Alert type="info" showIcon title={t('domains.addHint')} style={{ marginBottom: 16 }} />
       )}
-      <Form form={form} layout="vertical" onFinish={submit}>
+      <Form form={form} layout="vertical" onFinish={() => submit()}>
         <Form.Item name="name" label={t('domains.name')} rules={[zodRule(domainNameSchema)]}>
           <Input name="name" placeholder={t('domains.namePlaceholder')} maxLength={250} autoComplete="off" />
         </Form.Item>

@@ -22,7 +22,7 @@ import {
   Tabs,
   Typography,
 } from 'antd';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   deleteSenderConfig,
@@ -34,6 +34,7 @@ import {
 import { Can } from '../../components/Can.tsx';
 import { checkWithSchema, showFormError } from '../../components/form-rules.ts';
 import { useCan } from '../../components/use-can.ts';
+import { useFormSave } from '../../components/use-form-save.ts';
 import { httpEffects } from '../../infra/http/http-effects.ts';
 import { SUCCESS_TOAST_SECONDS } from '../../infra/http/http-exceptions.ts';
 
@@ -64,27 +65,24 @@ function SenderConfigTab({
   const { t } = useTranslation();
   const queries = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const canEdit = useCan(PERMISSIONS.EMAIL_SETTINGS, 'full');
   const config = useQuery({ queryKey: ['senderConfigs', kind], queryFn: () => fetchSenderConfig(kind) });
   const refresh = () => queries.invalidateQueries({ queryKey: ['senderConfigs', kind] });
   const current = list ? undefined : config.data?.entries[0];
   const initial = current && toValues ? toValues(current) : defaults;
 
-  const submit = async (values: Values) => {
-    if (!checkWithSchema(form, SENDER_CONFIG_INPUTS[kind], values)) return;
-    setSaving(true);
-    try {
+  const { submit, saving } = useFormSave(
+    async (values: Values) => {
+      if (!checkWithSchema(form, SENDER_CONFIG_INPUTS[kind], values)) return;
       await saveSenderConfig(kind, values);
       httpEffects().toast('success', t('http.operationSucceeded'), SUCCESS_TOAST_SECONDS);
       if (list) form.resetFields();
       await refresh();
-    } catch (error) {
+    },
+    (error) => {
       showFormError(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  );
 
   if (config.isError) return <Result status="warning" title={t('common.loadFailed')} />;
   return (

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { checkWithSchema, showFormError } from '../../components/form-rules.ts';
 import { useCan } from '../../components/use-can.ts';
+import { useFormSave } from '../../components/use-form-save.ts';
 import { httpEffects } from '../../infra/http/http-effects.ts';
 import { SUCCESS_TOAST_SECONDS } from '../../infra/http/http-exceptions.ts';
 import { ColourField } from './unsubscribe/ColourField.tsx';
@@ -71,7 +72,6 @@ export default function UnsubscribeStylePage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || null;
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const canChange = useCan(PERMISSIONS.EMAIL_SETTINGS, 'full');
   const page = useQuery({
     queryKey: ['unsubscribePages', 'one', id],
@@ -88,21 +88,19 @@ export default function UnsubscribeStylePage() {
     form.setFieldsValue({ ...p, logoUrl: p.logoUrl ?? '', jumpUrl: p.jumpUrl ?? '' });
   }, [page.data, form]);
 
-  const submit = async (input: Values) => {
-    if (!checkWithSchema(form, unsubscribePageInputSchema, input)) return;
-    setSaving(true);
-    try {
+  const { submit, saving } = useFormSave(
+    async (input: Values) => {
+      if (!checkWithSchema(form, unsubscribePageInputSchema, input)) return;
       if (id) await updateUnsubscribePage(id, input);
       else await createUnsubscribePage(input);
       await queries.invalidateQueries({ queryKey: ['unsubscribePages'] });
       httpEffects().toast('success', t('http.operationSucceeded'), SUCCESS_TOAST_SECONDS);
       navigate(LIST_PATH);
-    } catch (error) {
+    },
+    (error) => {
       showFormError(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  );
 
   if (page.isError) {
     return (

@@ -1,8 +1,9 @@
 import { Button } from 'antd';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { postLogin } from '../../api/access.api.ts';
+import { useFormSave } from '../../components/use-form-save.ts';
 import { HttpError } from '../../infra/http/http-errors.ts';
 import { AppLink } from './AppLink.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -33,22 +34,19 @@ export default function LoginPage() {
     imageCode: 'onRequest',
     slider: true,
   });
-  const [submitting, setSubmitting] = useState(false);
   const redirect = searchParams.get('redirect');
 
   useEffect(() => {
     void loadLoginSchema();
   }, []);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = await form.validate();
-    if (!input) return;
-    const answers = human.answers();
-    if (!answers) return;
-    setSubmitting(true);
-    form.setError('form', undefined);
-    try {
+  type Sent = {
+    input: NonNullable<Awaited<ReturnType<typeof form.validate>>>;
+    answers: NonNullable<ReturnType<typeof human.answers>>;
+  };
+  const { submit: send, saving: submitting } = useFormSave(
+    async ({ input, answers }: Sent) => {
+      form.setError('form', undefined);
       const result = await postLogin({ ...input, ...answers });
       if ('verifyRequired' in result) {
         await navigate('/loginProtect', {
@@ -57,8 +55,8 @@ export default function LoginPage() {
         return;
       }
       await finishLogin(redirect);
-    } catch (error) {
-      setSubmitting(false);
+    },
+    async (error, { input }) => {
       human.startOver();
       if (!(error instanceof HttpError)) return form.showServerError(error);
       if (error.status === 428) {
@@ -66,7 +64,16 @@ export default function LoginPage() {
         return;
       }
       if (!human.handleError(error)) form.showServerError(error);
-    }
+    },
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = await form.validate();
+    if (!input) return;
+    const answers = human.answers();
+    if (!answers) return;
+    send({ input, answers });
   };
 
   const footer = (

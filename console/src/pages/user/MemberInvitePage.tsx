@@ -2,12 +2,13 @@ import { passwordSchema, userNameSchema } from '@herald/shared/schemas/account.s
 import { memberAcceptSchema } from '@herald/shared/schemas/member.schema';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Result, Spin, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { acceptInvitation, fetchInvitation } from '../../api/members.api.ts';
 import { applyFieldErrors, checkWithSchema, zodRule } from '../../components/form-rules.ts';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
+import { useFormSave } from '../../components/use-form-save.ts';
 
 interface Values {
   userName: string;
@@ -25,7 +26,6 @@ export default function MemberInvitePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const invitation = useQuery({
     queryKey: ['invitation', token],
     queryFn: () => fetchInvitation(token),
@@ -33,19 +33,17 @@ export default function MemberInvitePage() {
     retry: false,
   });
 
-  const submit = async (values: Values) => {
-    const body = { token, ...values };
-    if (!checkWithSchema(form, memberAcceptSchema, body)) return;
-    setSaving(true);
-    try {
+  const { submit, saving } = useFormSave(
+    async (values: Values) => {
+      const body = { token, ...values };
+      if (!checkWithSchema(form, memberAcceptSchema, body)) return;
       await acceptInvitation(body);
       navigate('/backend/dashborad', { replace: true });
-    } catch (error) {
+    },
+    (error) => {
       applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  );
 
   let content: ReactNode;
   if (token !== '' && invitation.isPending) content = <Spin />;

@@ -10,6 +10,7 @@ import {
   postRegister,
   sendRegisterSmsCode,
 } from '../../api/access.api.ts';
+import { useFormSave } from '../../components/use-form-save.ts';
 import { AppLink } from './AppLink.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { FormError, FormField } from './FormField.tsx';
@@ -52,7 +53,6 @@ export default function RegisterPage() {
   const [sendingCode, setSendingCode] = useState(false);
   const [codeSent, setCodeSent] = useState(false);
   const [countdown, setCountdown] = useState(0);
-  const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
     fetchRegisterVerificationWay()
@@ -101,6 +101,30 @@ export default function RegisterPage() {
     }
   };
 
+  type Sent = {
+    input: NonNullable<Awaited<ReturnType<typeof form.validate>>>;
+    answers: NonNullable<ReturnType<typeof human.answers>>;
+  };
+  const { submit: send, saving: submitting } = useFormSave(
+    async ({ input, answers }: Sent) => {
+      form.setError('form', undefined);
+      await postRegister({ ...input, smsCode: smsRequired ? input.smsCode : undefined, ...answers });
+      await navigate('/activate', {
+        state: { userName: input.userName, email: input.email, registered: true },
+      });
+    },
+    async (error) => {
+      human.startOver();
+      if (human.handleError(error)) return;
+      const code = (error as { code?: string }).code;
+      if (code === 'VERIFY_CODE_INVALID' || code === 'VERIFY_CODE_ATTEMPTS_EXCEEDED') {
+        form.setError('smsCode', (error as Error).message);
+        return;
+      }
+      form.showServerError(error);
+    },
+  );
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = await form.validate();
@@ -108,23 +132,7 @@ export default function RegisterPage() {
     if (smsRequired && !input.smsCode) return form.setError('smsCode', 'smsCodeRequired');
     const answers = human.answers();
     if (!answers) return;
-    setSubmitting(true);
-    form.setError('form', undefined);
-    try {
-      await postRegister({ ...input, smsCode: smsRequired ? input.smsCode : undefined, ...answers });
-      await navigate('/activate', {
-        state: { userName: input.userName, email: input.email, registered: true },
-      });
-    } catch (error) {
-      setSubmitting(false);
-      human.startOver();
-      if (human.handleError(error)) return;
-      const code = (error as { code?: string }).code;
-      if (code === 'VERIFY_CODE_INVALID' || code === 'VERIFY_CODE_ATTEMPTS_EXCEEDED') {
-        return form.setError('smsCode', (error as Error).message);
-      }
-      form.showServerError(error);
-    }
+    send({ input, answers });
   };
 
   const note = (field: AvailabilityField) =>

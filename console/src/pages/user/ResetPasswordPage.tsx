@@ -1,9 +1,10 @@
 import { resetPasswordSchema } from '@herald/shared/schemas/account.schema';
 import { Button } from 'antd';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { postResetPassword } from '../../api/access.api.ts';
+import { useFormSave } from '../../components/use-form-save.ts';
 import { HttpError } from '../../infra/http/http-errors.ts';
 import { AppLink } from './AppLink.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -17,25 +18,25 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';
   const form = useSchemaForm(resetPasswordSchema, { token, password: '', confirmPassword: '' });
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = await form.validate({ token });
-    if (!input) return;
-    setSaving(true);
-    form.setError('form', undefined);
-    try {
+  const { submit: save, saving } = useFormSave(
+    async (input: Parameters<typeof postResetPassword>[0]) => {
+      form.setError('form', undefined);
       await postResetPassword(input);
       await navigate('/resetSuccess', { replace: true });
-    } catch (error) {
-      setSaving(false);
+    },
+    async (error) => {
       if (error instanceof HttpError && error.status === 410) {
         await navigate('/resetFailed', { replace: true });
         return;
       }
       form.showServerError(error);
-    }
+    },
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = await form.validate({ token });
+    if (input) save(input);
   };
 
   const footer = <AppLink to="/login">{t('auth.backToLogin')}</AppLink>;

@@ -1,9 +1,10 @@
 import { loginSchema } from '@herald/shared/schemas/account.schema';
 import { Button } from 'antd';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { postWechatBind } from '../../api/access.api.ts';
+import { useFormSave } from '../../components/use-form-save.ts';
 import { AppLink } from './AppLink.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { useFinishLogin } from './after-login.ts';
@@ -29,7 +30,26 @@ export default function WxBindPage() {
     imageCode: 'always',
     slider: false,
   });
-  const [submitting, setSubmitting] = useState(false);
+
+  type Sent = {
+    input: NonNullable<Awaited<ReturnType<typeof form.validate>>>;
+    answers: NonNullable<ReturnType<typeof human.answers>>;
+  };
+  const { submit: send, saving: submitting } = useFormSave(
+    async ({ input, answers }: Sent) => {
+      form.setError('form', undefined);
+      const result = await postWechatBind({ state, ...input, ...answers });
+      if ('verifyRequired' in result) {
+        await navigate('/loginProtect', { state: { verifyToken: result.verifyToken, ways: result.ways } });
+        return;
+      }
+      await finishLogin(null);
+    },
+    async (error) => {
+      human.startOver();
+      if (!human.handleError(error)) form.showServerError(error);
+    },
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,20 +57,7 @@ export default function WxBindPage() {
     if (!input) return;
     const answers = human.answers();
     if (!answers) return;
-    setSubmitting(true);
-    form.setError('form', undefined);
-    try {
-      const result = await postWechatBind({ state, ...input, ...answers });
-      if ('verifyRequired' in result) {
-        await navigate('/loginProtect', { state: { verifyToken: result.verifyToken, ways: result.ways } });
-        return;
-      }
-      await finishLogin(null);
-    } catch (error) {
-      setSubmitting(false);
-      human.startOver();
-      if (!human.handleError(error)) form.showServerError(error);
-    }
+    send({ input, answers });
   };
 
   return (

@@ -5,7 +5,19 @@ import {
   exmailSchema,
   personalInfoSchema,
 } from '@herald/shared/schemas/profile.schema';
-import { Alert, Button, Card, Descriptions, Flex, Form, Input, Radio, Typography } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Form,
+  type FormInstance,
+  Input,
+  Radio,
+  Typography,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -37,7 +49,6 @@ export function AccountDetailsCard({ details, run, onChanged }: Props) {
   const [enterprise] = Form.useForm();
   const [personal] = Form.useForm();
   const [exmail] = Form.useForm();
-  const [saving, setSaving] = useState<string | null>(null);
   const disabled = !details.editable;
 
   useEffect(() => {
@@ -46,14 +57,13 @@ export function AccountDetailsCard({ details, run, onChanged }: Props) {
     exmail.setFieldsValue({ email: details.exmail ?? '' });
   }, [details, enterprise, exmail]);
 
-  const save = async (
-    part: string,
-    action: () => Promise<unknown>,
-    form?: ReturnType<typeof Form.useForm>[0],
-  ) => {
-    setSaving(part);
-    const done = await run(action, { onError: (error) => (form ? applyFieldErrors(form, error) : false) });
-    setSaving(null);
+  const saving = useMutation({
+    mutationFn: ({ action, form }: { part: string; action: () => Promise<unknown>; form?: FormInstance }) =>
+      run(action, { onError: (error) => (form ? applyFieldErrors(form, error) : false) }),
+  });
+  const savingPart = saving.isPending ? saving.variables.part : null;
+  const save = async (part: string, action: () => Promise<unknown>, form?: FormInstance) => {
+    const done = await saving.mutateAsync({ part, action, form });
     if (done !== undefined) onChanged();
     return done !== undefined;
   };
@@ -88,7 +98,7 @@ export function AccountDetailsCard({ details, run, onChanged }: Props) {
           <Typography.Text strong>{t('security.holderType')}</Typography.Text>
           <Radio.Group
             value={type}
-            disabled={disabled || saving === 'type'}
+            disabled={disabled || savingPart === 'type'}
             onChange={(event) => saveType(event.target.value as AccountHolderType)}
             className="holder-type"
           >
@@ -127,7 +137,7 @@ export function AccountDetailsCard({ details, run, onChanged }: Props) {
             <Button
               type="primary"
               htmlType="submit"
-              loading={saving === 'enterprise'}
+              loading={savingPart === 'enterprise'}
               className="save-enterprise"
             >
               {t('security.save')}
@@ -162,7 +172,7 @@ export function AccountDetailsCard({ details, run, onChanged }: Props) {
               <Button
                 type="primary"
                 htmlType="submit"
-                loading={saving === 'personal'}
+                loading={savingPart === 'personal'}
                 className="save-personal"
               >
                 {t('security.save')}
@@ -186,7 +196,7 @@ export function AccountDetailsCard({ details, run, onChanged }: Props) {
           >
             <Input type="email" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={saving === 'exmail'} className="save-exmail">
+          <Button type="primary" htmlType="submit" loading={savingPart === 'exmail'} className="save-exmail">
             {t('security.save')}
           </Button>
         </Form>

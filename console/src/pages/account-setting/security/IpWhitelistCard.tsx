@@ -1,6 +1,7 @@
 import { IP_WHITELIST_MAX } from '@herald/shared/ip-ranges';
 import { ipWhitelistSchema } from '@herald/shared/schemas/security-settings.schema';
 import { validationMessage } from '@herald/shared/validation';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Input, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,6 @@ export function IpWhitelistCard({ whitelist, run, onChanged }: Props) {
   const lang = i18n.language === 'en' ? 'en' : 'zh-cn';
   const [text, setText] = useState(whitelist.ips.join('\n'));
   const [errors, setErrors] = useState<LineError[]>([]);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => setText(whitelist.ips.join('\n')), [whitelist]);
 
@@ -37,7 +37,7 @@ export function IpWhitelistCard({ whitelist, run, onChanged }: Props) {
     return match ? Number(match[1]) : null;
   };
 
-  const save = async () => {
+  const save = () => {
     const checked = ipWhitelistSchema.safeParse({ ips: text });
     if (!checked.success) {
       setErrors(
@@ -49,19 +49,21 @@ export function IpWhitelistCard({ whitelist, run, onChanged }: Props) {
       return;
     }
     setErrors([]);
-    setSaving(true);
-    await run(() => saveIpWhitelist(text), {
-      onError: (error) => {
-        const fields = fieldErrorsOf(error);
-        setErrors(
-          fields.map((f) => ({ line: lineOf(f.field), message: validationMessage(f.message, lang) })),
-        );
-        return fields.length > 0;
-      },
-    });
-    setSaving(false);
-    onChanged();
+    saving.mutate();
   };
+  const saving = useMutation({
+    mutationFn: () =>
+      run(() => saveIpWhitelist(text), {
+        onError: (error) => {
+          const fields = fieldErrorsOf(error);
+          setErrors(
+            fields.map((f) => ({ line: lineOf(f.field), message: validationMessage(f.message, lang) })),
+          );
+          return fields.length > 0;
+        },
+      }),
+    onSettled: onChanged,
+  });
 
   return (
     <Card title={t('security.ipTitle')} className="ip-whitelist-card">
@@ -104,7 +106,7 @@ export function IpWhitelistCard({ whitelist, run, onChanged }: Props) {
           />
         )}
         <div>
-          <Button type="primary" onClick={save} loading={saving} className="ip-whitelist-save">
+          <Button type="primary" onClick={save} loading={saving.isPending} className="ip-whitelist-save">
             {t('security.save')}
           </Button>
         </div>

@@ -3,6 +3,7 @@ import {
   type LoginVerifyMode,
   type VerifyWay,
 } from '@herald/shared/schemas/security-settings.schema';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Flex, Radio, Select, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,19 +26,17 @@ export function LoginVerifyCard({ setting, run, onChanged }: Props) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<LoginVerifyMode>(setting.loginVerify);
   const [way, setWay] = useState<VerifyWay | undefined>(setting.loginVerifyWay ?? setting.ways[0]);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     setMode(setting.loginVerify);
     setWay(setting.loginVerifyWay ?? setting.ways[0]);
   }, [setting]);
 
-  const save = async () => {
-    setSaving(true);
-    await run(() => saveLoginVerify(mode, mode === 'off' ? undefined : way));
-    setSaving(false);
-    onChanged();
-  };
+  const saving = useMutation({
+    mutationFn: () => run(() => saveLoginVerify(mode, mode === 'off' ? undefined : way)),
+    onSettled: onChanged,
+  });
+  const save = () => saving.mutate();
 
   const toggle = async (kind: 'download' | 'sensitive', enabled: boolean) => {
     await run(() => (kind === 'download' ? saveDownloadVerify(enabled) : saveSensitiveVerify(enabled)));
@@ -68,7 +67,7 @@ export function LoginVerifyCard({ setting, run, onChanged }: Props) {
           </Flex>
         )}
         <div>
-          <Button type="primary" loading={saving} onClick={save} className="login-verify-save">
+          <Button type="primary" loading={saving.isPending} onClick={save} className="login-verify-save">
             {t('security.save')}
           </Button>
         </div>

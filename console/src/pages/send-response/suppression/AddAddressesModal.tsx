@@ -1,12 +1,12 @@
 import { addressEntrySchema } from '@herald/shared/schemas/suppression.schema';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchApiUsers } from '../../../api/api-users.api.ts';
 import { fetchLabelOptions } from '../../../api/labels.api.ts';
 import { addEntries } from '../../../api/suppression.api.ts';
 import { showFormError, zodRule } from '../../../components/form-rules.ts';
+import { useFormSave } from '../../../components/use-form-save.ts';
 import { httpEffects } from '../../../infra/http/http-effects.ts';
 import { SUCCESS_TOAST_SECONDS } from '../../../infra/http/http-exceptions.ts';
 
@@ -30,7 +30,6 @@ export function AddAddressesModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const scoped = path === 'unsubscribes';
   const apiUsers = useQuery({
     queryKey: ['apiUsers', 'list'],
@@ -43,19 +42,17 @@ export function AddAddressesModal({
     enabled: open && scoped,
   });
 
-  const submit = async (values: Values) => {
-    setSaving(true);
-    try {
+  const { submit, saving } = useFormSave(
+    async (values: Values) => {
       const { added } = await addEntries(path, values);
       httpEffects().toast('success', t('suppression.added', { count: added }), SUCCESS_TOAST_SECONDS);
       form.resetFields();
       await onSaved();
-    } catch (error) {
+    },
+    (error) => {
       showFormError(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  );
 
   return (
     <Modal

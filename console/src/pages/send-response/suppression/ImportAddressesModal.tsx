@@ -3,6 +3,7 @@ import { Alert, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importEntries } from '../../../api/suppression.api.ts';
+import { useFormSave } from '../../../components/use-form-save.ts';
 import { httpEffects } from '../../../infra/http/http-effects.ts';
 import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../../../infra/http/http-exceptions.ts';
 
@@ -20,29 +21,28 @@ export function ImportAddressesModal({
 }) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
-  const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async () => {
-    if (!file) return;
-    setSaving(true);
-    setError(null);
-    try {
-      if (file.size > SUPPRESSION_IMPORT_MAX_KB * 1024 * 4) throw new Error(t('suppression.importHint'));
-      const result = await importEntries(path, { filename: file.name, content: await file.text() });
+  const { submit: save, saving } = useFormSave(
+    async (chosen: File) => {
+      setError(null);
+      if (chosen.size > SUPPRESSION_IMPORT_MAX_KB * 1024 * 4) throw new Error(t('suppression.importHint'));
+      const result = await importEntries(path, { filename: chosen.name, content: await chosen.text() });
       const text = result.invalidCount
         ? t('suppression.importedInvalid', { count: result.imported, invalid: result.invalidCount })
         : t('suppression.imported', { count: result.imported });
       httpEffects().toast('success', text, SUCCESS_TOAST_SECONDS);
       setFile(null);
       await onSaved();
-    } catch (e) {
+    },
+    (e) => {
       const message = e instanceof Error ? e.message : String(e);
       setError(message);
       httpEffects().toast('error', message, ERROR_TOAST_SECONDS);
-    } finally {
-      setSaving(false);
-    }
+    },
+  );
+  const submit = () => {
+    if (file) save(file);
   };
 
   return (

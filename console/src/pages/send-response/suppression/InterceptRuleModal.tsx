@@ -5,11 +5,11 @@ import {
 } from '@herald/shared/schemas/suppression.schema';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchApiUsers } from '../../../api/api-users.api.ts';
 import { addRule } from '../../../api/suppression.api.ts';
 import { checkWithSchema, showFormError } from '../../../components/form-rules.ts';
+import { useFormSave } from '../../../components/use-form-save.ts';
 import { httpEffects } from '../../../infra/http/http-effects.ts';
 import { HttpError } from '../../../infra/http/http-errors.ts';
 import { SUCCESS_TOAST_SECONDS } from '../../../infra/http/http-exceptions.ts';
@@ -33,25 +33,22 @@ export function InterceptRuleModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const apiUsers = useQuery({ queryKey: ['apiUsers', 'list'], queryFn: fetchApiUsers, enabled: open });
 
-  const submit = async (values: Values) => {
-    if (!checkWithSchema(form, interceptRuleInputSchema, values)) return;
-    setSaving(true);
-    try {
+  const { submit, saving } = useFormSave(
+    async (values: Values) => {
+      if (!checkWithSchema(form, interceptRuleInputSchema, values)) return;
       await addRule(values);
       httpEffects().toast('success', t('http.operationSucceeded'), SUCCESS_TOAST_SECONDS);
       form.resetFields();
       await onSaved();
-    } catch (error) {
+    },
+    (error) => {
       if (error instanceof HttpError && error.code === 'SUPPRESSION_RULE_TAKEN') {
         form.setFields([{ name: 'value', errors: [error.message] }]);
       } else showFormError(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  );
 
   return (
     <Modal

@@ -1,9 +1,10 @@
 import { labelNameSchema } from '@herald/shared/schemas/label.schema';
 import { Form, Input, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createLabel, type Label, renameLabel } from '../../../api/labels.api.ts';
 import { showFormError, zodRule } from '../../../components/form-rules.ts';
+import { useFormSave } from '../../../components/use-form-save.ts';
 import { httpEffects } from '../../../infra/http/http-effects.ts';
 import { HttpError } from '../../../infra/http/http-errors.ts';
 import { SUCCESS_TOAST_SECONDS } from '../../../infra/http/http-exceptions.ts';
@@ -20,28 +21,25 @@ export function LabelFormModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (label) form.setFieldsValue({ name: label === 'new' ? '' : label.name });
   }, [label, form]);
 
-  const submit = async ({ name }: { name: string }) => {
-    if (!label) return;
-    setSaving(true);
-    try {
+  const { submit, saving } = useFormSave(
+    async ({ name }: { name: string }) => {
+      if (!label) return;
       if (label === 'new') await createLabel(name.trim());
       else await renameLabel(label.id, name.trim());
       httpEffects().toast('success', t('http.operationSucceeded'), SUCCESS_TOAST_SECONDS);
       await onSaved();
-    } catch (error) {
+    },
+    (error) => {
       if (error instanceof HttpError && error.code === 'LABEL_NAME_TAKEN') {
         form.setFields([{ name: 'name', errors: [error.message] }]);
       } else showFormError(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  );
 
   return (
     <Modal

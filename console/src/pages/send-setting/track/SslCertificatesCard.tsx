@@ -2,7 +2,6 @@ import { PERMISSIONS } from '@herald/shared/permissions';
 import { SSL_MIN_VALID_DAYS, sslInputSchema } from '@herald/shared/schemas/tracking.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, Popconfirm, Result, Select, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   addSslCertificate,
@@ -13,6 +12,7 @@ import {
 } from '../../../api/tracking.api.ts';
 import { Can } from '../../../components/Can.tsx';
 import { checkWithSchema, showFormError, zodRule } from '../../../components/form-rules.ts';
+import { useFormSave } from '../../../components/use-form-save.ts';
 import { httpEffects } from '../../../infra/http/http-effects.ts';
 import { SUCCESS_TOAST_SECONDS } from '../../../infra/http/http-exceptions.ts';
 
@@ -33,7 +33,6 @@ export function SslCertificatesCard({
   const { t } = useTranslation();
   const queries = useQueryClient();
   const [form] = Form.useForm<{ domain: string; certificate: string; privateKey: string }>();
-  const [saving, setSaving] = useState(false);
   const certificates = useQuery({ queryKey: ['sslCertificates'], queryFn: fetchSslCertificates });
   const refresh = async () => {
     await queries.invalidateQueries({ queryKey: ['sslCertificates'] });
@@ -41,20 +40,18 @@ export function SslCertificatesCard({
   };
   const remove = useMutation({ mutationFn: deleteSslCertificate, onSettled: refresh });
 
-  const upload = async (values: { domain: string; certificate: string; privateKey: string }) => {
-    if (!checkWithSchema(form, sslInputSchema, values)) return;
-    setSaving(true);
-    try {
+  const { submit: upload, saving } = useFormSave(
+    async (values: { domain: string; certificate: string; privateKey: string }) => {
+      if (!checkWithSchema(form, sslInputSchema, values)) return;
       await addSslCertificate(values);
       httpEffects().toast('success', t('http.operationSucceeded'), SUCCESS_TOAST_SECONDS);
       form.resetFields();
       await refresh();
-    } catch (error) {
+    },
+    (error) => {
       showFormError(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  );
 
   const expiry = (c: SslCertificateView) => {
     const days = Math.floor((c.validTo - Date.now()) / DAY_MS);

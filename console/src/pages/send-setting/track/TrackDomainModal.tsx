@@ -1,9 +1,10 @@
 import { trackDomainInputSchema } from '@herald/shared/schemas/tracking.schema';
 import { Alert, Checkbox, Form, Input, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrackDomainView } from '../../../api/tracking.api.ts';
 import { applyFieldErrors, zodRule } from '../../../components/form-rules.ts';
+import { useFormSave } from '../../../components/use-form-save.ts';
 
 interface Values {
   name: string;
@@ -28,7 +29,6 @@ export function TrackDomainModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (open)
@@ -40,18 +40,16 @@ export function TrackDomainModal({
       });
   }, [open, domain, form]);
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
+  const { submit, saving } = useFormSave(
+    async () => {
+      const values = await form.validateFields();
       await onSubmit(trackDomainInputSchema.parse(values));
       onClose();
-    } catch (error) {
+    },
+    (error) => {
       applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  );
 
   return (
     <Modal
@@ -60,13 +58,13 @@ export function TrackDomainModal({
       okText={t('tracking.save')}
       cancelText={t('tracking.cancel')}
       confirmLoading={saving}
-      onOk={submit}
+      onOk={() => submit()}
       onCancel={onClose}
       destroyOnHidden
       okButtonProps={{ className: 'track-domain-form-submit' }}
     >
       <Alert type="info" showIcon title={t('tracking.addHint')} style={{ marginBottom: 16 }} />
-      <Form form={form} layout="vertical" onFinish={submit}>
+      <Form form={form} layout="vertical" onFinish={() => submit()}>
         <Form.Item name="name" label={t('tracking.name')} rules={[nameRule]}>
           <Input name="name" placeholder="track.example.com" maxLength={250} autoComplete="off" />
         </Form.Item>

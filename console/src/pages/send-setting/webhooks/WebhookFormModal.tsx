@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchApiUsers } from '../../../api/api-users.api.ts';
 import { checkWithSchema, showFormError, zodRule } from '../../../components/form-rules.ts';
+import { useFormSave } from '../../../components/use-form-save.ts';
 import { httpEffects } from '../../../infra/http/http-effects.ts';
 import { HttpError } from '../../../infra/http/http-errors.ts';
 import { SUCCESS_TOAST_SECONDS } from '../../../infra/http/http-exceptions.ts';
@@ -43,7 +44,6 @@ export function WebhookFormModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<WebhookFormValues>();
-  const [saving, setSaving] = useState(false);
   const [appKey, setAppKey] = useState<string | null>(null);
   const apiUsers = useQuery({
     queryKey: ['apiUsers', 'list'],
@@ -74,12 +74,11 @@ export function WebhookFormModal({
     else await onKeyChanged();
   };
 
-  const submit = async (values: WebhookFormValues) => {
-    if (!webhook) return;
-    const input = { ...values, ...(isNew && appKey ? { appKey } : {}) };
-    if (!checkWithSchema(form, webhookInputSchema, input)) return;
-    setSaving(true);
-    try {
+  const { submit, saving } = useFormSave(
+    async (values: WebhookFormValues) => {
+      if (!webhook) return;
+      const input = { ...values, ...(isNew && appKey ? { appKey } : {}) };
+      if (!checkWithSchema(form, webhookInputSchema, input)) return;
       if (webhook === 'new') await createWebhook(input);
       else
         await updateWebhook(webhook.id, {
@@ -89,14 +88,13 @@ export function WebhookFormModal({
         });
       httpEffects().toast('success', t('http.operationSucceeded'), SUCCESS_TOAST_SECONDS);
       await onSaved();
-    } catch (error) {
+    },
+    (error) => {
       if (error instanceof HttpError && error.code && URL_ERRORS.has(error.code)) {
         form.setFields([{ name: 'url', errors: [error.message] }]);
       } else showFormError(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  );
 
   return (
     <Modal
