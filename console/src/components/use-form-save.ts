@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 
 /**
  * How every console form saves (ARCHITECTURE.md "Console"): one TanStack mutation. `run` makes
- * the call and does what follows a success (toast, refresh, close); `fail` takes a failure
- * and the values that were sent, usually `showFormError(form, error)`. `saving` drives the button's spinner, and a submit while
- * a save is running is ignored, so a double click sends one request.
+ * the call and does what follows a success (toast, refresh, close); `fail` takes a failure and
+ * the values that were sent, usually `showFormError(form, error)`. `saving` drives the button's
+ * spinner, and a submit while a save is running is ignored, so a double click sends one request.
  */
 export function useFormSave<Values = void>(
   run: (values: Values) => Promise<unknown>,
