@@ -9,6 +9,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Core } from '../compose.ts';
 import { type Apiv2Area, registerApiv2 } from './apiv2/apiv2.plugin.ts';
 import { APIV2_AREAS } from './apiv2/areas.ts';
+import { callerOf } from './context.ts';
 import { sendError } from './errors.ts';
 import { type Authenticator, type RouteEntry, registerAccess } from './plugins/access.ts';
 import { registerLanguage } from './plugins/language.ts';
@@ -45,7 +46,6 @@ import { userInfoRoutes } from './routes/user-info.routes.ts';
 import { verifyRoutes } from './routes/verify.routes.ts';
 import { webhooksRoutes } from './routes/webhooks.routes.ts';
 import { wechatRoutes } from './routes/wechat.routes.ts';
-import { sessionOf } from './session-ref.ts';
 
 export interface HttpAppOptions {
   /** Serve the console API and the console itself (the api role); otherwise only ops endpoints. */
@@ -88,7 +88,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
   // the access check already let through without a login (none of these routes).
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.config.download !== true || !sessionTokenOf(request)) return;
-    await core.sensitiveVerification.requireRecentVerification(sessionOf(request), { kind: 'download' });
+    await core.sensitiveVerification.requireRecentVerification(callerOf(request), { kind: 'download' });
   });
 
   app.addHook('onRequest', async (request, reply) => {

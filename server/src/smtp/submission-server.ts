@@ -3,7 +3,7 @@ import os from 'node:os';
 import { AppError, ipInRanges, parseIpEntry, SEND_RECIPIENTS_MAX } from '@herald/shared';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { Core } from '../compose.ts';
-import type { ApiCaller } from '../core/api-users/api-user-auth.ts';
+import type { KeyCaller } from '../core/context.ts';
 import { smtpReply } from './listen.ts';
 import { smtpReplyFor } from './submission-replies.ts';
 import { TrustedRelay } from './trusted-relay.ts';
@@ -56,9 +56,9 @@ export function createSubmissionServer(core: Core, mode: SubmissionMode = 'plain
     : undefined;
   const trusted = smtp.trusted ? new TrustedRelay(core, smtp.trusted) : undefined;
   const trustedRanges = (smtp.trusted?.networks ?? []).flatMap((n) => parseIpEntry(n) ?? []);
-  const callers = new WeakMap<SMTPServerSession, ApiCaller>();
+  const callers = new WeakMap<SMTPServerSession, KeyCaller>();
 
-  const callerOf = async (session: SMTPServerSession): Promise<ApiCaller | undefined> => {
+  const callerOf = async (session: SMTPServerSession): Promise<KeyCaller | undefined> => {
     const authenticated = callers.get(session);
     if (authenticated) return authenticated;
     if (trusted && ipInRanges(session.remoteAddress, trustedRanges)) return trusted.caller();
@@ -82,7 +82,7 @@ export function createSubmissionServer(core: Core, mode: SubmissionMode = 'plain
       try {
         const caller = await core.apiUserAuth.authenticate(auth.username ?? '', auth.password ?? '');
         callers.set(session, caller);
-        callback(null, { user: caller.apiUser });
+        callback(null, { user: caller.apiUser.name });
       } catch (error) {
         log.info({ user: auth.username, remoteAddress: session.remoteAddress }, 'smtp login refused');
         callback(smtpReplyFor(error));

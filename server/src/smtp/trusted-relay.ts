@@ -1,6 +1,6 @@
 import { AppError } from '@herald/shared';
 import type { Core } from '../compose.ts';
-import type { ApiCaller } from '../core/api-users/api-user-auth.ts';
+import type { KeyCaller } from '../core/context.ts';
 
 const CACHE_MS = 30_000;
 
@@ -13,14 +13,14 @@ const CACHE_MS = 30_000;
 export class TrustedRelay {
   private readonly core: Core;
   private readonly apiUser: string;
-  private cached: { caller: ApiCaller; until: number } | undefined;
+  private cached: { caller: KeyCaller; until: number } | undefined;
 
   constructor(core: Core, settings: { apiUser: string }) {
     this.core = core;
     this.apiUser = settings.apiUser;
   }
 
-  async caller(): Promise<ApiCaller> {
+  async caller(): Promise<KeyCaller> {
     const now = Date.now();
     if (this.cached && this.cached.until > now) return this.cached.caller;
     const caller = await this.core.send.reads.callerByName(this.apiUser);

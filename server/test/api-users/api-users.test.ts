@@ -4,7 +4,7 @@ import { PERMISSIONS as P } from '@herald/shared';
 import { hashApiKey } from '../../src/core/api-users/api-user-auth.ts';
 import { createDomain } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { type Caller, createOwner, joinedMember } from '../helpers/members.ts';
+import { createOwner, joinedMember, type SignedIn } from '../helpers/members.ts';
 import { apiv2, type Inject, injector, verifySession } from './fixtures.ts';
 
 /**
@@ -15,8 +15,8 @@ import { apiv2, type Inject, injector, verifySession } from './fixtures.ts';
 describe('API_USERs (console API)', () => {
   let t: TestApp;
   let call: Inject;
-  let owner: Caller;
-  let other: Caller;
+  let owner: SignedIn;
+  let other: SignedIn;
   let domainId: number;
   let usableId: number;
   let unverifiedId: number;
@@ -54,7 +54,7 @@ describe('API_USERs (console API)', () => {
   });
   after(() => t.close());
 
-  const create = (who: Caller, body: Record<string, unknown>, lang = 'en') =>
+  const create = (who: SignedIn, body: Record<string, unknown>, lang = 'en') =>
     call('POST', '/v3/api/config/categories', who, { emailType: 'trigger', domainId, ...body }, lang);
   const errorOf = (res: { json(): unknown }) =>
     res.json() as { code: string; error: string; fields?: { field: string; message: string }[] };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createDomain } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { type Caller, createOwner } from '../helpers/members.ts';
+import { createOwner, type SignedIn } from '../helpers/members.ts';
 import { apiv2, injector } from './fixtures.ts';
 
 /**
@@ -11,7 +11,7 @@ import { apiv2, injector } from './fixtures.ts';
  */
 describe('apiuser/* and userinfo/get (SendCloud-compatible)', () => {
   let t: TestApp;
-  let owner: Caller;
+  let owner: SignedIn;
   let creds: { apiUser: string; apiKey: string };
 
   before(async () => {

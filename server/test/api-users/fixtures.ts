@@ -1,12 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../helpers/app.ts';
-import { bearer, type Caller } from '../helpers/members.ts';
+import { bearer, type SignedIn } from '../helpers/members.ts';
 
 /** Calls of the API_USER tests: console requests as a member, SendCloud-style form posts. */
 export type Inject = (
   method: string,
   url: string,
-  who: Caller | null,
+  who: SignedIn | null,
   payload?: object,
   lang?: string,
 ) => Promise<LightMyRequestResponse>;
@@ -37,7 +37,7 @@ export function apiv2(t: TestApp, action: string, fields: Record<string, string>
 }
 
 /** Verifies the caller's session for sensitive operations with an emailed code, as the dialog does. */
-export async function verifySession(t: TestApp, who: Caller, email: string): Promise<void> {
+export async function verifySession(t: TestApp, who: SignedIn, email: string): Promise<void> {
   const call = injector(t);
   const sent = await call('POST', '/v3/api/verify/sendEmailCode', who, {});
   if (sent.statusCode !== 200) throw new Error(`sendEmailCode: ${sent.body}`);

@@ -19,7 +19,7 @@ describe('SendCloud-compatible adapter', () => {
       apiv2Areas: [
         (action) => {
           action('test/echo', async ({ caller, params }) => ({
-            apiUser: caller.apiUser,
+            apiUser: caller.apiUser.name,
             x: params.fields.x,
             files: params.files.length,
           }));

@@ -4,7 +4,7 @@ import { statDay } from '@herald/shared';
 import { apiv2, type Inject, injector } from '../api-users/fixtures.ts';
 import { createDomain } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { type Caller, createOwner, joinedMember } from '../helpers/members.ts';
+import { createOwner, joinedMember, type SignedIn } from '../helpers/members.ts';
 
 /**
  * The dashboard: a new account's beginner guide has nothing ticked; each step ticks when the real
@@ -15,7 +15,7 @@ import { type Caller, createOwner, joinedMember } from '../helpers/members.ts';
 describe('dashboard', () => {
   let t: TestApp;
   let call: Inject;
-  let owner: Caller;
+  let owner: SignedIn;
 
   before(async () => {
     t = await buildTestApp();

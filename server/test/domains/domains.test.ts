@@ -6,7 +6,7 @@ import { type DnsServer, startDnsServer } from '@herald/test-peers';
 import { loadDkimKey } from '../../src/core/domains/dkim-key.ts';
 import { createApiUser } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { bearer, type Caller, createOwner, joinedMember } from '../helpers/members.ts';
+import { bearer, createOwner, joinedMember, type SignedIn } from '../helpers/members.ts';
 import { type DomainJson, domainEnv, PLATFORM, publish, recordOf } from './fixtures.ts';
 
 /**
@@ -17,8 +17,8 @@ import { type DomainJson, domainEnv, PLATFORM, publish, recordOf } from './fixtu
 describe('sending domains', () => {
   let t: TestApp;
   let dns: DnsServer;
-  let owner: Caller;
-  let other: Caller;
+  let owner: SignedIn;
+  let other: SignedIn;
 
   before(async () => {
     dns = await startDnsServer();
@@ -35,7 +35,7 @@ describe('sending domains', () => {
     await t.core.database.db.deleteFrom('sending_domains').execute();
   });
 
-  const api = (method: string, url: string, who: Caller, payload?: object, lang = 'en') =>
+  const api = (method: string, url: string, who: SignedIn, payload?: object, lang = 'en') =>
     t.app.inject({
       method: method as 'GET',
       url,

@@ -9,7 +9,7 @@ import { JOBS } from '../../src/worker/registry.ts';
 import { type Inject, injector } from '../api-users/fixtures.ts';
 import { createSender, type Sender } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { type Caller, createOwner, joinedMember } from '../helpers/members.ts';
+import { createOwner, joinedMember, type SignedIn } from '../helpers/members.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { listen, postForm } from '../send/send-client.ts';
 
@@ -36,8 +36,8 @@ interface ExportRow {
 describe('offline exports', () => {
   let t: TestApp;
   let call: Inject;
-  let owner: Caller;
-  let other: Caller;
+  let owner: SignedIn;
+  let other: SignedIn;
   let f: Sender;
   let emailIds: string[];
   const range = () => ({ startTime: Date.now() - DAY, endTime: Date.now() + 60_000 });

@@ -1,4 +1,4 @@
-import type { Ctx } from '../../src/core/context.ts';
+import type { UserCaller } from '../../src/core/context.ts';
 import type { TestApp } from './app.ts';
 
 /**
@@ -6,8 +6,8 @@ import type { TestApp } from './app.ts';
  * calls. The invitation link is read from the invitation mail as Herald stored it for delivery
  * (system_messages), so tests that are not about mail delivery need no MX peer.
  */
-export interface Caller {
-  ctx: Ctx;
+export interface SignedIn {
+  ctx: UserCaller;
   token: string;
 }
 
@@ -17,7 +17,7 @@ export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
 
-export async function createOwner(t: TestApp, name: string): Promise<Caller> {
+export async function createOwner(t: TestApp, name: string): Promise<SignedIn> {
   const ctx = await t.core.accounts.createWithOwner({
     username: name,
     email: `${name}@example.com`,
@@ -42,10 +42,10 @@ export async function inviteTokenFor(t: TestApp, email: string): Promise<string>
 /** Invites a teammate as `inviter` and has them join with user name `userName`. */
 export async function joinedMember(
   t: TestApp,
-  inviter: Caller,
+  inviter: SignedIn,
   userName: string,
   access: Record<string, unknown>,
-): Promise<Caller> {
+): Promise<SignedIn> {
   const email = `${userName}@example.com`;
   const invited = await t.app.inject({
     method: 'POST',

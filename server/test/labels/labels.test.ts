@@ -3,14 +3,14 @@ import { after, before, describe, it } from 'node:test';
 import { apiv2, type Inject, injector } from '../api-users/fixtures.ts';
 import { createDomain } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { type Caller, createOwner } from '../helpers/members.ts';
+import { createOwner, type SignedIn } from '../helpers/members.ts';
 
 /** Labels through the console API (`/config/labels`) and SendCloud's `label/*`. */
 describe('labels', () => {
   let t: TestApp;
   let call: Inject;
-  let owner: Caller;
-  let other: Caller;
+  let owner: SignedIn;
+  let other: SignedIn;
   let creds: { apiUser: string; apiKey: string };
 
   before(async () => {

@@ -6,7 +6,7 @@ import { startWorkers, type Workers } from '../../src/worker/start-workers.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { passSlider, solvedCaptcha } from '../helpers/challenges.ts';
 import { linksIn } from '../helpers/mail.ts';
-import { bearer, type Caller, createOwner } from '../helpers/members.ts';
+import { bearer, createOwner, type SignedIn } from '../helpers/members.ts';
 
 const PUBLIC_URL = 'http://herald.test';
 
@@ -20,7 +20,7 @@ describe('teammate invitations', () => {
   let mx: SmtpMx;
   let dns: DnsServer;
   let workers: Workers;
-  let owner: Caller;
+  let owner: SignedIn;
 
   before(async () => {
     mx = await startSmtpMx();
@@ -44,7 +44,7 @@ describe('teammate invitations', () => {
     await dns.close();
   });
 
-  const api = (method: string, url: string, who: Caller | null, payload?: object, lang = 'en') =>
+  const api = (method: string, url: string, who: SignedIn | null, payload?: object, lang = 'en') =>
     t.app.inject({
       method: method as 'GET',
       url,
@@ -113,7 +113,7 @@ describe('teammate invitations', () => {
     const session = joined.json().data;
     assert.equal(session.tokenType, 'Bearer');
     assert.match(String(joined.headers['set-cookie']), /token=[\w-]+/);
-    const ada: Caller = { ctx: { accountId: owner.ctx.accountId, userId }, token: session.token };
+    const ada: SignedIn = { ctx: { accountId: owner.ctx.accountId, userId }, token: session.token };
     const info = (await api('GET', '/v3/api/userInfo', ada)).json().data;
     assert.equal(info.userName, 'ada_l');
     assert.equal(info.accountType, 'member');
@@ -248,7 +248,7 @@ describe('teammate invitations', () => {
     });
     const { userId } = invited.json().data;
     const token = inviteLink((await mailTo('cy@team.example')).raw).searchParams.get('token')!;
-    const cy: Caller = {
+    const cy: SignedIn = {
       ctx: { accountId: owner.ctx.accountId, userId },
       token: (await accept(token, 'cy_c')).json().data.token,
     };

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { ALL_PERMISSION_CODES, AUTHENTICATED, PERMISSIONS as P, type RouteAccess } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { bearer, type Caller, createOwner, joinedMember } from '../helpers/members.ts';
+import { bearer, createOwner, joinedMember, type SignedIn } from '../helpers/members.ts';
 
 /**
  * The real guard over routes of codes that have no feature yet: each test route is registered
@@ -29,10 +29,10 @@ const MUTATIONS = ['POST', 'PATCH', 'PUT', 'DELETE'] as const;
 
 describe('member access: codes, read-only levels, visitors and downloads', () => {
   let t: TestApp;
-  let owner: Caller;
-  let reader: Caller;
-  let visitor: Caller;
-  let admin: Caller;
+  let owner: SignedIn;
+  let reader: SignedIn;
+  let visitor: SignedIn;
+  let admin: SignedIn;
 
   before(async () => {
     t = await buildTestApp({ prepare: testRoutes });
@@ -46,14 +46,14 @@ describe('member access: codes, read-only levels, visitors and downloads', () =>
   });
   after(() => t.close());
 
-  const call = (method: string, url: string, who: Caller, lang = 'en', payload?: object) =>
+  const call = (method: string, url: string, who: SignedIn, lang = 'en', payload?: object) =>
     t.app.inject({
       method: method as 'GET',
       url,
       headers: { ...bearer(who.token), lang },
       ...(payload ? { payload } : {}),
     });
-  const menu = async (who: Caller) =>
+  const menu = async (who: SignedIn) =>
     (await call('GET', '/v3/api/user/member/permissions', who)).json().data as {
       code: number;
       level: string;

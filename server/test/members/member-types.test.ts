@@ -10,18 +10,18 @@ import {
   VALIDATION_MESSAGES,
 } from '@herald/shared';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { bearer, type Caller, createOwner, joinedMember } from '../helpers/members.ts';
+import { bearer, createOwner, joinedMember, type SignedIn } from '../helpers/members.ts';
 
 describe('member types, presets and the team limit', () => {
   let t: TestApp;
-  let owner: Caller;
+  let owner: SignedIn;
   before(async () => {
     t = await buildTestApp();
     owner = await createOwner(t, 'types_owner');
   });
   after(() => t.close());
 
-  const api = (method: string, url: string, who: Caller, payload?: object, lang = 'en') =>
+  const api = (method: string, url: string, who: SignedIn, payload?: object, lang = 'en') =>
     t.app.inject({
       method: method as 'GET',
       url,

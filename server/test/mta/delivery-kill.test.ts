@@ -10,7 +10,7 @@ import {
 } from '@herald/test-peers';
 import { type Core, createCore } from '../../src/compose.ts';
 import { loadConfig } from '../../src/config.ts';
-import type { ApiCaller } from '../../src/core/api-users/api-user-auth.ts';
+import type { KeyCaller } from '../../src/core/context.ts';
 import { createDkimKey } from '../../src/core/domains/dkim-key.ts';
 import { createLogger } from '../../src/logger.ts';
 import { createSender } from '../fixtures/factory.ts';
@@ -75,13 +75,15 @@ describe('kill -9 of a delivery worker mid-run', () => {
       })
       .where('account_id', '=', fixture.accountId)
       .execute();
-    const caller: ApiCaller = {
+    const caller: KeyCaller = {
       accountId: fixture.accountId,
-      apiUserId: fixture.apiUserId,
-      apiUser: fixture.apiUser,
-      emailType: 'trigger',
-      cType: 'normal',
-      domainId: null,
+      apiUser: {
+        id: fixture.apiUserId,
+        name: fixture.apiUser,
+        emailType: 'trigger',
+        cType: 'normal',
+        domainId: null,
+      },
     };
     const send = core.send;
     for (let start = 0; start < MESSAGES; start += 500) {

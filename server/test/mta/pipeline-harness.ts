@@ -5,7 +5,7 @@ import {
   startDnsServer,
   startSmtpMx,
 } from '@herald/test-peers';
-import type { ApiCaller } from '../../src/core/api-users/api-user-auth.ts';
+import type { KeyCaller } from '../../src/core/context.ts';
 import { createDkimKey, dkimRecordValue } from '../../src/core/domains/dkim-key.ts';
 import { createSender, type Sender } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
@@ -21,11 +21,11 @@ export interface PipelineHarness {
   t: TestApp;
   dns: DnsServer;
   mx: SmtpMx;
-  sender: Sender & { caller: ApiCaller; dkimTxt: Record<string, string> };
+  sender: Sender & { caller: KeyCaller; dkimTxt: Record<string, string> };
   /** Another account with its own verified domain, DKIM key and API_USER. */
-  addSender(): Promise<Sender & { caller: ApiCaller }>;
+  addSender(): Promise<Sender & { caller: KeyCaller }>;
   /** Accepts one mail through core.send and returns its emailIds. */
-  send(fields: Record<string, string>, caller?: ApiCaller): Promise<string[]>;
+  send(fields: Record<string, string>, caller?: KeyCaller): Promise<string[]>;
   recipient(emailId: string): Promise<Record<string, unknown>>;
   attempts(emailId: string): Promise<Record<string, unknown>[]>;
   waitForStatus(emailId: string, status: string, timeoutMs?: number): Promise<Record<string, unknown>>;
@@ -77,13 +77,9 @@ export async function startPipeline(
       .where('id', '=', fixture.apiUserId)
       .execute();
     dkimTxt[`${key.selector}._domainkey.${fixture.domain}`] = dkimRecordValue(key.publicKey);
-    const caller: ApiCaller = {
+    const caller: KeyCaller = {
       accountId: fixture.accountId,
-      apiUserId: fixture.apiUserId,
-      apiUser: fixture.apiUser,
-      emailType,
-      cType: 'normal',
-      domainId: null,
+      apiUser: { id: fixture.apiUserId, name: fixture.apiUser, emailType, cType: 'normal', domainId: null },
     };
     return { ...fixture, caller };
   };

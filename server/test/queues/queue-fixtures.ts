@@ -1,13 +1,13 @@
 import { createSender } from '../fixtures/factory.ts';
 import type { TestApp } from '../helpers/app.ts';
-import { type Caller, createOwner } from '../helpers/members.ts';
+import { createOwner, type SignedIn } from '../helpers/members.ts';
 
 /**
  * An account owner with a session and the sending set-up the accept path needs (verified domain,
  * API_USER with a key, a label), from the fixture factory.
  */
 export interface QueueAccount {
-  owner: Caller;
+  owner: SignedIn;
   accountId: number;
   apiUserId: number;
   apiUser: string;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PERMISSIONS as P } from '@herald/shared';
 import { decodedBody } from '../helpers/mail.ts';
-import { type Caller, joinedMember } from '../helpers/members.ts';
+import { joinedMember, type SignedIn } from '../helpers/members.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { IP_A, SecurityHarness } from './security-harness.ts';
 
@@ -13,10 +13,10 @@ import { IP_A, SecurityHarness } from './security-harness.ts';
  */
 describe('IP whitelist and teammates', () => {
   const h = new SecurityHarness();
-  let owner: Caller;
-  let admin: Caller;
-  let visitor: Caller;
-  let custom: Caller;
+  let owner: SignedIn;
+  let admin: SignedIn;
+  let visitor: SignedIn;
+  let custom: SignedIn;
   before(async () => {
     await h.start();
     const user = await h.user('wl_team');
@@ -34,7 +34,7 @@ describe('IP whitelist and teammates', () => {
     h.call('POST', '/v3/api/user/saveIPWhitelist', { token, ip: IP_A, lang, body: { ips } });
 
   /** The verification the console's dialog makes, by a code mailed to the member's own address. */
-  async function verifyByMail(member: Caller, email: string): Promise<void> {
+  async function verifyByMail(member: SignedIn, email: string): Promise<void> {
     const sent = await h.call('POST', '/v3/api/verify/sendEmailCode', { token: member.token, ip: IP_A });
     assert.equal(sent.statusCode, 200, sent.body);
     // The member's first mail was the invitation; the code comes in the next one.

@@ -8,7 +8,7 @@ import {
 } from '@herald/test-peers';
 import type { LightMyRequestResponse } from 'fastify';
 import { hashPassword } from '../../src/core/auth/password.ts';
-import type { Ctx } from '../../src/core/context.ts';
+import type { UserCaller } from '../../src/core/context.ts';
 import { startWorkers, type Workers } from '../../src/worker/start-workers.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { passSlider } from '../helpers/challenges.ts';
@@ -24,7 +24,7 @@ export interface TestUser {
   name: string;
   email: string;
   phone: string;
-  ctx: Ctx;
+  ctx: UserCaller;
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';

@@ -141,7 +141,7 @@ describe('security settings and sensitive-operation verification', () => {
   it('keeps download verification apart from sensitive verification', async () => {
     const user = await h.user('ss_download');
     const token = await h.session(user);
-    const ref = { ...user.ctx, tokenHash: hashToken(token) };
+    const ref = { ...user.ctx, sessionHash: hashToken(token) };
     const verification = h.core.sensitiveVerification;
     // Off by default: nothing asked.
     await verification.requireRecentVerification(ref, { kind: 'download' });

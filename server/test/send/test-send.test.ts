@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createSender, createTemplate, type Sender } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { bearer, type Caller, createOwner } from '../helpers/members.ts';
+import { bearer, createOwner, type SignedIn } from '../helpers/members.ts';
 
 /** The console's test send: API_USER and domain checks, 5 recipients, source `test`, the recent list. */
 describe('console test send', () => {
   let t: TestApp;
-  let owner: Caller;
+  let owner: SignedIn;
   let f: Sender;
   let stranger: Sender;
 

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { PERMISSIONS as P } from '@herald/shared';
 import { type Inject, injector } from '../api-users/fixtures.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { type Caller, createOwner, joinedMember } from '../helpers/members.ts';
+import { createOwner, joinedMember, type SignedIn } from '../helpers/members.ts';
 
 /**
  * The lists through the console API (`/data/bounce|complaint|unsubscribes|block`, rules): add,
@@ -13,10 +13,10 @@ import { type Caller, createOwner, joinedMember } from '../helpers/members.ts';
 describe('suppression lists (console)', () => {
   let t: TestApp;
   let call: Inject;
-  let owner: Caller;
-  let other: Caller;
-  let visitor: Caller;
-  let sender: Caller;
+  let owner: SignedIn;
+  let other: SignedIn;
+  let visitor: SignedIn;
+  let sender: SignedIn;
 
   before(async () => {
     t = await buildTestApp();
@@ -31,7 +31,7 @@ describe('suppression lists (console)', () => {
   });
   after(() => t?.close());
 
-  const rows = async (path: string, who: Caller, query = '') =>
+  const rows = async (path: string, who: SignedIn, query = '') =>
     (await call('GET', `/v3/api/data/${path}${query}`, who)).json() as {
       data: { id: number; address: string; apiUserId: number | null; labelId: number | null }[];
       total: number;

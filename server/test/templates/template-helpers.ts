@@ -1,9 +1,9 @@
 import type { TestApp } from '../helpers/app.ts';
-import { bearer, type Caller } from '../helpers/members.ts';
+import { bearer, type SignedIn } from '../helpers/members.ts';
 
 /** Helpers of the template tests: calls as a console user, the operator, an API_USER. */
 export function api(t: TestApp) {
-  return (method: string, url: string, who: Caller | null, payload?: object, lang = 'en') =>
+  return (method: string, url: string, who: SignedIn | null, payload?: object, lang = 'en') =>
     t.app.inject({
       method: method as 'GET',
       url,
@@ -13,7 +13,7 @@ export function api(t: TestApp) {
 }
 
 /** A session of the platform operator created on first start (accounts.kind = 'platform'). */
-export async function operatorSession(t: TestApp): Promise<Caller> {
+export async function operatorSession(t: TestApp): Promise<SignedIn> {
   const row = await t.core.database.db
     .selectFrom('users')
     .innerJoin('accounts', 'accounts.id', 'users.account_id')

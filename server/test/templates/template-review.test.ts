@@ -4,7 +4,7 @@ import { AppError } from '@herald/shared';
 import { TASKS } from '../../src/worker/registry.ts';
 import { expireTemplateApproval } from '../../src/worker/tasks/expire-template-approval.task.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { type Caller, createOwner, joinedMember } from '../helpers/members.ts';
+import { createOwner, joinedMember, type SignedIn } from '../helpers/members.ts';
 import { api, operatorSession, SAMPLE } from './template-helpers.ts';
 
 const DAY = 24 * 3600_000;
@@ -18,8 +18,8 @@ const DAY = 24 * 3600_000;
 describe('email templates: review lifecycle', () => {
   let t: TestApp;
   let call: ReturnType<typeof api>;
-  let owner: Caller;
-  let operator: Caller;
+  let owner: SignedIn;
+  let operator: SignedIn;
 
   before(async () => {
     t = await buildTestApp();

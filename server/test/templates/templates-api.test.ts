@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PERMISSIONS as P, TEMPLATE_MAX } from '@herald/shared';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { type Caller, createOwner, joinedMember } from '../helpers/members.ts';
+import { createOwner, joinedMember, type SignedIn } from '../helpers/members.ts';
 import { api, SAMPLE } from './template-helpers.ts';
 
 /**
@@ -13,8 +13,8 @@ import { api, SAMPLE } from './template-helpers.ts';
 describe('email templates: console API', () => {
   let t: TestApp;
   let call: ReturnType<typeof api>;
-  let owner: Caller;
-  let other: Caller;
+  let owner: SignedIn;
+  let other: SignedIn;
 
   before(async () => {
     t = await buildTestApp();
@@ -24,7 +24,7 @@ describe('email templates: console API', () => {
   });
   after(() => t.close());
 
-  const create = (who: Caller, body: object, lang = 'en') =>
+  const create = (who: SignedIn, body: object, lang = 'en') =>
     call('POST', '/v3/api/mail/templates', who, { ...SAMPLE, ...body }, lang);
 
   it('creates a template, keeps the HTML as written and lists the %variables% it uses', async () => {

@@ -4,7 +4,7 @@ import { type DnsServer, startDnsServer } from '@herald/test-peers';
 import { SslCertificatesService } from '../../src/core/tracking/ssl-certificates.service.ts';
 import { type Inject, injector } from '../api-users/fixtures.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { type Caller, createOwner } from '../helpers/members.ts';
+import { createOwner, type SignedIn } from '../helpers/members.ts';
 import { selfSigned } from './tracking-fixtures.ts';
 
 /**
@@ -16,8 +16,8 @@ describe('tracking domains and certificates', () => {
   let dns: DnsServer;
   let t: TestApp;
   let call: Inject;
-  let a: Caller;
-  let b: Caller;
+  let a: SignedIn;
+  let b: SignedIn;
 
   before(async () => {
     dns = await startDnsServer();
@@ -37,7 +37,7 @@ describe('tracking domains and certificates', () => {
     await dns?.close();
   });
 
-  const add = (who: Caller, name: string, lang = 'en') =>
+  const add = (who: SignedIn, name: string, lang = 'en') =>
     call('POST', '/v3/api/trackDomains', who, { name }, lang);
 
   it('adds at most five per account, each name once across the platform, in the caller’s language', async () => {
@@ -138,7 +138,7 @@ describe('tracking domains and certificates', () => {
     const name = 'click.shop-a.test';
     const good = selfSigned(name, 365);
     const other = selfSigned('other.shop-a.test', 365);
-    const upload = (who: Caller, body: object, lang = 'en') =>
+    const upload = (who: SignedIn, body: object, lang = 'en') =>
       call('POST', '/v3/api/config/ssl', who, body, lang);
     const refused = async (body: object, status: number, message: RegExp, who = a) => {
       const res = await upload(who, body);

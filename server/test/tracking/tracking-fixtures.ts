@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Core } from '../../src/compose.ts';
 import { buildHttpApp } from '../../src/http/app.ts';
 import type { TestApp } from '../helpers/app.ts';
-import { bearer, type Caller } from '../helpers/members.ts';
+import { bearer, type SignedIn } from '../helpers/members.ts';
 
 /** Real browsers' and machines' user agents, as recipients' clients send them. */
 export const UA = {
@@ -73,7 +73,7 @@ export async function listenApi(core: Core): Promise<{ url: string; close(): Pro
 }
 
 /** A console owner (user + session) for an account made by the send fixtures. */
-export async function ownerOf(t: TestApp, accountId: number, name: string): Promise<Caller> {
+export async function ownerOf(t: TestApp, accountId: number, name: string): Promise<SignedIn> {
   const now = Date.now();
   const user = await t.core.database.db
     .insertInto('users')
@@ -93,6 +93,6 @@ export async function ownerOf(t: TestApp, accountId: number, name: string): Prom
   return { ctx, token: await t.core.sessions.create(ctx) };
 }
 
-export function consoleHeaders(who: Caller, lang = 'en'): Record<string, string> {
+export function consoleHeaders(who: SignedIn, lang = 'en'): Record<string, string> {
   return { ...bearer(who.token), lang, 'content-type': 'application/json' };
 }

@@ -5,7 +5,7 @@ import type { MailEventData } from '@herald/shared';
 import { listenTrackingHttps } from '../../src/http/tracking/tracking-https.ts';
 import { createApiUser } from '../fixtures/factory.ts';
 import { decodedBody } from '../helpers/mail.ts';
-import type { Caller } from '../helpers/members.ts';
+import type { SignedIn } from '../helpers/members.ts';
 import { type PipelineHarness, startPipeline } from '../mta/pipeline-harness.ts';
 import { consoleHeaders, freePort, listenApi, ownerOf, selfSigned, UA } from './tracking-fixtures.ts';
 
@@ -18,7 +18,7 @@ import { consoleHeaders, freePort, listenApi, ownerOf, selfSigned, UA } from './
 describe('open and click tracking', () => {
   let h: PipelineHarness;
   let api: { url: string; close(): Promise<void> };
-  let owner: Caller;
+  let owner: SignedIn;
   let httpsPort: number;
 
   before(async () => {
@@ -200,7 +200,10 @@ describe('open and click tracking', () => {
     const before = h.mx.messages.length;
     const [emailId] = await h.send(
       { to: 'eve@dest.test', subject: 'Quiet', html: HTML },
-      { ...h.sender.caller, apiUserId: Number(other.id), apiUser: other.name, domainId: null },
+      {
+        ...h.sender.caller,
+        apiUser: { ...h.sender.caller.apiUser, id: Number(other.id), name: other.name, domainId: null },
+      },
     );
     assert.ok(emailId);
     await h.waitForStatus(emailId, 'delivered');

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { hashPassword } from '../../src/core/auth/password.ts';
-import type { Ctx } from '../../src/core/context.ts';
+import type { UserCaller } from '../../src/core/context.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { startWechatProvider, type WechatProvider, type WechatUser } from './wechat-provider.ts';
 
@@ -8,7 +8,7 @@ export const PASSWORD = 'Wechat#2026';
 
 export interface TestUser {
   name: string;
-  ctx: Ctx;
+  ctx: UserCaller;
   token: string;
 }
 

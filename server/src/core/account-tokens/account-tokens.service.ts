@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import { hashToken } from '../sessions/sessions.service.ts';
 import * as repo from './account-tokens.repo.ts';
 
@@ -24,7 +24,7 @@ export class AccountTokensService {
     this.database = database;
   }
 
-  async issue(ctx: Ctx, purpose: repo.TokenPurpose): Promise<string> {
+  async issue(ctx: UserCaller, purpose: repo.TokenPurpose): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = Date.now();
     await repo.retireTokens(this.database, ctx.accountId, ctx.userId, purpose, now);
@@ -46,13 +46,13 @@ export class AccountTokensService {
    * The context the token was issued for, once; null when unknown, used or expired. `within` is a
    * transaction the use belongs to, so that it is undone when the rest of the change fails.
    */
-  async consume(token: string, purpose: repo.TokenPurpose, within?: Database): Promise<Ctx | null> {
+  async consume(token: string, purpose: repo.TokenPurpose, within?: Database): Promise<UserCaller | null> {
     const row = await repo.consumeToken(within ?? this.database, hashToken(token), purpose, Date.now());
     return row ? { accountId: row.account_id, userId: row.user_id } : null;
   }
 
   /** The context of a live token, leaving it usable (to show what a link is about). */
-  async peek(token: string, purpose: repo.TokenPurpose): Promise<Ctx | null> {
+  async peek(token: string, purpose: repo.TokenPurpose): Promise<UserCaller | null> {
     const row = await repo.findLiveToken(this.database, hashToken(token), purpose, Date.now());
     return row ? { accountId: row.account_id, userId: row.user_id } : null;
   }

@@ -1,7 +1,7 @@
 import type { PermissionCode } from '@herald/shared';
 import { AppError } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import { replaceLevels } from '../members/member-permissions.repo.ts';
 import * as users from '../users/users.repo.ts';
 import * as repo from './accounts.repo.ts';
@@ -23,7 +23,7 @@ export class AccountsService {
   }
 
   /** A tenant with its owner, who holds every permission code. */
-  async createWithOwner(input: NewAccount): Promise<Ctx> {
+  async createWithOwner(input: NewAccount): Promise<UserCaller> {
     return this.database.db.transaction().execute(async (trx) => {
       const scoped = { ...this.database, db: trx };
       const now = Date.now();
@@ -50,9 +50,9 @@ export class AccountsService {
    * the given codes at full. Invitations by the team go through the members service.
    */
   async addMember(
-    ctx: Ctx,
+    ctx: UserCaller,
     input: Omit<NewAccount, 'status'> & { permissions: readonly PermissionCode[] },
-  ): Promise<Ctx> {
+  ): Promise<UserCaller> {
     return this.database.db.transaction().execute(async (trx) => {
       const scoped = { ...this.database, db: trx };
       const userId = await users.insertUser(
@@ -76,22 +76,22 @@ export class AccountsService {
   }
 
   /** The user a login name (user name or email) belongs to, as a context; 404 when none. */
-  async findByLoginName(loginName: string): Promise<Ctx & { username: string; status: string }> {
+  async findByLoginName(loginName: string): Promise<UserCaller & { username: string; status: string }> {
     const user = await users.findByLoginName(this.database, loginName);
     if (!user) throw new AppError('COMMON_NOT_FOUND', { entity: loginName });
     return { accountId: user.account_id, userId: user.id, username: user.username, status: user.status };
   }
 
-  setStatus(ctx: Ctx, status: 'inactive' | 'active' | 'suspended'): Promise<void> {
+  setStatus(ctx: UserCaller, status: 'inactive' | 'active' | 'suspended'): Promise<void> {
     return users.setStatus(this.database, ctx.accountId, ctx.userId, status, Date.now());
   }
 
   /** Sets a new password hash and lifts a lockout. */
-  setPasswordHash(ctx: Ctx, passwordHash: string): Promise<void> {
+  setPasswordHash(ctx: UserCaller, passwordHash: string): Promise<void> {
     return users.setPassword(this.database, ctx.accountId, ctx.userId, passwordHash, Date.now());
   }
 
-  setHuaweiYun(ctx: Ctx, flag: boolean): Promise<void> {
+  setHuaweiYun(ctx: UserCaller, flag: boolean): Promise<void> {
     return repo.setHuaweiYun(this.database, ctx.accountId, flag);
   }
 }

@@ -1,20 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
+import type { KeyCaller } from '../context.ts';
 import { findKeyByCredentials, hashApiKey } from './api-keys.repo.ts';
 
 // Fixtures, the e2e harness and the benchmarks hash their keys through this module.
 export { hashApiKey };
-
-/** Who is sending: the API_USER a client authenticated as, over /apiv2 or SMTP AUTH. */
-export interface ApiCaller {
-  accountId: number;
-  apiUserId: number;
-  apiUser: string;
-  emailType: 'trigger' | 'batch';
-  cType: 'normal' | 'test';
-  domainId: number | null;
-}
 
 const CACHE_MS = 30_000;
 const CACHE_MAX = 10_000;
@@ -28,14 +19,14 @@ const CACHE_MAX = 10_000;
 export class ApiUserAuth {
   private readonly database: Database;
   private readonly now: () => number;
-  private readonly cache = new Map<string, { caller: ApiCaller; until: number; keyExpiresAt: number }>();
+  private readonly cache = new Map<string, { caller: KeyCaller; until: number; keyExpiresAt: number }>();
 
   constructor(database: Database, options: { now?: () => number } = {}) {
     this.database = database;
     this.now = options.now ?? Date.now;
   }
 
-  async authenticate(apiUser: string, apiKey: string): Promise<ApiCaller> {
+  async authenticate(apiUser: string, apiKey: string): Promise<KeyCaller> {
     if (!apiUser || !apiKey) throw new AppError('API_AUTH_FAILED');
     const keyHash = hashApiKey(apiKey);
     const cacheKey = `${apiUser}\n${keyHash}`;
@@ -50,13 +41,15 @@ export class ApiUserAuth {
       (row.expires_at === null || Number(row.expires_at) > now);
     if (!valid) throw new AppError('API_AUTH_FAILED');
 
-    const caller: ApiCaller = {
+    const caller: KeyCaller = {
       accountId: Number(row.account_id),
-      apiUserId: Number(row.id),
-      apiUser: row.name,
-      emailType: row.email_type,
-      cType: row.c_type,
-      domainId: row.domain_id === null ? null : Number(row.domain_id),
+      apiUser: {
+        id: Number(row.id),
+        name: row.name,
+        emailType: row.email_type,
+        cType: row.c_type,
+        domainId: row.domain_id === null ? null : Number(row.domain_id),
+      },
     };
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
     this.cache.set(cacheKey, {

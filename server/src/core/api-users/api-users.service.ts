@@ -8,10 +8,8 @@ import {
   AppError,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import type {
-  SensitiveVerificationService,
-  SessionRef,
-} from '../sensitive-verification/sensitive-verification.service.ts';
+import type { SessionCaller } from '../context.ts';
+import type { SensitiveVerificationService } from '../sensitive-verification/sensitive-verification.service.ts';
 import * as keys from './api-keys.repo.ts';
 import { type AccountSummary, accountSummary } from './api-user-account.ts';
 import type { ApiUserAuth } from './api-user-auth.ts';
@@ -131,7 +129,7 @@ export class ApiUsersService {
   }
 
   /** A new key; the old ones keep working for the chosen minutes (an earlier expiry stays). */
-  async resetKey(session: SessionRef, input: ApiKeyResetInput): Promise<ReissuedKey> {
+  async resetKey(session: SessionCaller, input: ApiKeyResetInput): Promise<ReissuedKey> {
     await this.deps.verification.requireRecentVerification(session);
     const { database } = this.deps;
     const current = await this.get(session.accountId, input.apiUserId);

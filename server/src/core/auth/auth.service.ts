@@ -1,6 +1,6 @@
 import { AppError } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import * as users from '../users/users.repo.ts';
 import * as events from './login-events.repo.ts';
@@ -27,8 +27,8 @@ export interface PendingLogin {
 }
 
 export type LoginOutcome =
-  | { verifyRequired: false; token: string; ctx: Ctx }
-  | ({ verifyRequired: true; ctx: Ctx } & PendingLogin);
+  | { verifyRequired: false; token: string; ctx: UserCaller }
+  | ({ verifyRequired: true; ctx: UserCaller } & PendingLogin);
 
 /**
  * What the account's security settings add to a password login (core/login-protection): the IP
@@ -36,9 +36,9 @@ export type LoginOutcome =
  */
 export interface LoginGuard {
   /** Throws IP_NOT_WHITELISTED when the account admits no logins from this address. */
-  requireAllowedAddress(ctx: Ctx, ip: string | undefined): Promise<void>;
+  requireAllowedAddress(ctx: UserCaller, ip: string | undefined): Promise<void>;
   /** The pending login when this login needs a second step, else null. */
-  secondStep(ctx: Ctx, loginName: string, client: ClientInfo): Promise<PendingLogin | null>;
+  secondStep(ctx: UserCaller, loginName: string, client: ClientInfo): Promise<PendingLogin | null>;
 }
 
 export interface LoginEvent {
@@ -94,7 +94,7 @@ export class AuthService {
    * A login whose identity another party vouched for (a scanned WeChat bound to the user): no
    * password, but the same lockout, account state, IP whitelist, second step and login log.
    */
-  async loginVouched(ctx: Ctx, client: ClientInfo = {}): Promise<LoginOutcome> {
+  async loginVouched(ctx: UserCaller, client: ClientInfo = {}): Promise<LoginOutcome> {
     const now = Date.now();
     const user = await users.findUser(this.database, ctx.accountId, ctx.userId);
     if (!user) throw new AppError('AUTH_REQUIRED');
@@ -109,7 +109,7 @@ export class AuthService {
 
   /** The checks after the identity is proven: account state, IP whitelist, second step, session. */
   private async admit(
-    ctx: Ctx,
+    ctx: UserCaller,
     status: 'inactive' | 'active' | 'suspended',
     loginName: string,
     client: ClientInfo,
@@ -140,7 +140,11 @@ export class AuthService {
   }
 
   /** A login that passed every check (and its second step, if any): a session and a clean slate. */
-  async finishLogin(ctx: Ctx, loginName: string, client: ClientInfo): Promise<{ token: string; ctx: Ctx }> {
+  async finishLogin(
+    ctx: UserCaller,
+    loginName: string,
+    client: ClientInfo,
+  ): Promise<{ token: string; ctx: UserCaller }> {
     await users.resetFailedLogins(this.database, ctx.userId);
     await this.log(ctx, loginName, client, 'success', Date.now());
     return { token: await this.sessions.create(ctx, client), ctx };
@@ -151,7 +155,7 @@ export class AuthService {
    * when it is the LOCKOUT_THRESHOLD-th failure in a row (then AUTH_LOCKED is thrown).
    */
   async recordSecondStepFailure(
-    ctx: Ctx,
+    ctx: UserCaller,
     loginName: string,
     client: ClientInfo,
     failedLogins: number,
@@ -165,7 +169,7 @@ export class AuthService {
 
   /** Refuses a second step while the user is locked out (logged as a locked attempt). */
   async requireNotLocked(
-    ctx: Ctx,
+    ctx: UserCaller,
     loginName: string,
     client: ClientInfo,
     lockedUntil: number | null,
@@ -185,13 +189,13 @@ export class AuthService {
     return failures >= CAPTCHA_AFTER_FAILURES;
   }
 
-  async loginLog(ctx: Ctx, limit = 50): Promise<LoginEvent[]> {
+  async loginLog(ctx: UserCaller, limit = 50): Promise<LoginEvent[]> {
     const rows = await events.listLoginEvents(this.database, ctx.accountId, ctx.userId, limit);
     return rows.map((r) => ({ time: r.created_at, ip: r.ip, userAgent: r.user_agent, result: r.result }));
   }
 
   private log(
-    ctx: Ctx | null,
+    ctx: UserCaller | null,
     loginName: string,
     client: ClientInfo,
     result: events.LoginResult,

@@ -14,7 +14,7 @@ import type { Database } from '../../db/database.ts';
 import { createResolver, type DnsResolver } from '../../lib/dns-resolver.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Logger } from '../../logger.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import { createDkimKey, DKIM_KEY_BITS } from './dkim-key.ts';
 import { checkDkim, checkDomain, type DomainCheck, type RecordCheck } from './dns-check.ts';
 import { dkimHost, domainView, isUsable } from './domain-view.ts';
@@ -59,7 +59,7 @@ export class DomainsService {
     this.resolver = deps.resolver ?? createResolver(deps.dnsServers ?? [], { timeoutMs: 3000, tries: 2 });
   }
 
-  async list(ctx: Ctx, query: DomainListQuery): Promise<{ list: DomainView[]; total: number }> {
+  async list(ctx: UserCaller, query: DomainListQuery): Promise<{ list: DomainView[]; total: number }> {
     const { database } = this.deps;
     const offset = (query.pageNum - 1) * query.pageSize;
     const [rows, total] = await Promise.all([
@@ -70,7 +70,7 @@ export class DomainsService {
   }
 
   /** Every domain of the account (`all`), or only those that can send (`all/ok`: usable or verified). */
-  async all(ctx: Ctx, onlyUsable = false): Promise<DomainView[]> {
+  async all(ctx: UserCaller, onlyUsable = false): Promise<DomainView[]> {
     const rows = await repo.listDomains(this.deps.database, ctx.accountId, {
       ...(onlyUsable ? { statuses: ['usable', 'verified'] } : {}),
     });
@@ -82,7 +82,7 @@ export class DomainsService {
     return repo.listDomains(this.deps.database, accountId, names ? { names } : {});
   }
 
-  async get(ctx: Ctx, id: number): Promise<DomainView> {
+  async get(ctx: UserCaller, id: number): Promise<DomainView> {
     return this.view(await this.row(ctx.accountId, id));
   }
 
@@ -92,7 +92,7 @@ export class DomainsService {
     return row;
   }
 
-  async add(ctx: Ctx, name: string): Promise<DomainView> {
+  async add(ctx: UserCaller, name: string): Promise<DomainView> {
     const { database, secretBox } = this.deps;
     this.refuseReserved(name);
     // The key takes a moment to generate; do it before the transaction holds the account lock.
@@ -117,7 +117,7 @@ export class DomainsService {
   }
 
   /** SendCloud's domain/update: a new name, only while no record of the domain has passed a check. */
-  async rename(ctx: Ctx, id: number, name: string): Promise<DomainView> {
+  async rename(ctx: UserCaller, id: number, name: string): Promise<DomainView> {
     const row = await this.row(ctx.accountId, id);
     if (row.name === name) return this.view(row);
     const kinds = ['spf', 'dkim', 'mx', 'dmarc'] as const;
@@ -138,7 +138,7 @@ export class DomainsService {
     return this.get(ctx, id);
   }
 
-  async remove(ctx: Ctx, id: number): Promise<void> {
+  async remove(ctx: UserCaller, id: number): Promise<void> {
     await this.row(ctx.accountId, id);
     const bound = await repo.boundApiUsers(this.deps.database, ctx.accountId, id);
     if (bound.length > 0) throw new AppError('DOMAIN_IN_USE', { apiUsers: bound.join(', ') });
@@ -150,7 +150,7 @@ export class DomainsService {
    * stays signed with the current key until a check finds the new record; then the new key takes
    * over and the old record may be removed. Asking again replaces a rotation still under way.
    */
-  async rotateDkim(ctx: Ctx, id: number): Promise<DomainView> {
+  async rotateDkim(ctx: UserCaller, id: number): Promise<DomainView> {
     await this.row(ctx.accountId, id);
     const key = await createDkimKey(this.deps.secretBox, ctx.accountId);
     await repo.updateDomain(this.deps.database, ctx.accountId, id, {
@@ -164,14 +164,14 @@ export class DomainsService {
     return this.get(ctx, id);
   }
 
-  async cancelDkimRotation(ctx: Ctx, id: number): Promise<DomainView> {
+  async cancelDkimRotation(ctx: UserCaller, id: number): Promise<DomainView> {
     await this.row(ctx.accountId, id);
     await repo.updateDomain(this.deps.database, ctx.accountId, id, NO_ROTATION);
     return this.get(ctx, id);
   }
 
   /** "Verify now": queries every record and stores the outcome. */
-  async verify(ctx: Ctx, id: number): Promise<DomainView> {
+  async verify(ctx: UserCaller, id: number): Promise<DomainView> {
     const row = await this.row(ctx.accountId, id);
     return this.view(await this.check(row));
   }

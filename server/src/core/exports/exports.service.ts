@@ -20,7 +20,7 @@ import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import { QUEUES } from '../../queue/names.ts';
 import type { QueueBackend } from '../../queue/queue.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import { BOM, csvLine } from './csv.ts';
 import { sourceOf } from './export-types.ts';
 import * as repo from './exports.repo.ts';
@@ -67,7 +67,7 @@ export class ExportsService {
     this.pageSize = deps.pageSize ?? 1000;
   }
 
-  async create(ctx: Ctx, input: ExportCreateInput, lang: Lang): Promise<ExportView> {
+  async create(ctx: UserCaller, input: ExportCreateInput, lang: Lang): Promise<ExportView> {
     const { database } = this.deps;
     if ((await repo.count(database, ctx.accountId, ['exporting'])) >= EXPORT_RUNNING_MAX) {
       throw new AppError('EXPORT_TOO_MANY_RUNNING', { max: EXPORT_RUNNING_MAX });

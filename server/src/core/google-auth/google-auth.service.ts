@@ -2,7 +2,7 @@ import { AppError } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { generateTotpSecret, otpauthUri, totpQrDataUrl, verifyTotp } from '../auth/totp.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import * as repo from '../security-settings/security-settings.repo.ts';
 import { loadUserSecurity } from '../security-settings/user-security.ts';
 
@@ -10,7 +10,7 @@ import { loadUserSecurity } from '../security-settings/user-security.ts';
 export const TOTP_PENDING_MS = 10 * 60_000;
 
 /** Sealed secrets are bound to their user: one copied onto another row does not open. */
-const sealContext = (ctx: Ctx) => `totp:${ctx.accountId}:${ctx.userId}`;
+const sealContext = (ctx: UserCaller) => `totp:${ctx.accountId}:${ctx.userId}`;
 
 /**
  * The Google authenticator (any RFC 6238 app). Binding is two steps: the QR code carries a new
@@ -31,7 +31,9 @@ export class GoogleAuthService {
   }
 
   /** A new pending secret and its QR code; `secret` is for typing in by hand. */
-  async qrCode(ctx: Ctx): Promise<{ qrCode: string; secret: string; otpauthUrl: string; expiresIn: number }> {
+  async qrCode(
+    ctx: UserCaller,
+  ): Promise<{ qrCode: string; secret: string; otpauthUrl: string; expiresIn: number }> {
     const user = await loadUserSecurity(this.database, ctx);
     if (user.totpBound) throw new AppError('GOOGLE_AUTH_ALREADY_BOUND');
     const secret = generateTotpSecret();
@@ -51,7 +53,7 @@ export class GoogleAuthService {
   }
 
   /** Binds the pending secret when the code matches it. */
-  async bind(ctx: Ctx, code: string): Promise<void> {
+  async bind(ctx: UserCaller, code: string): Promise<void> {
     const row = await repo.findTotp(this.database, ctx.accountId, ctx.userId);
     if (row?.totp_secret) throw new AppError('GOOGLE_AUTH_ALREADY_BOUND');
     const now = this.now();
@@ -71,7 +73,7 @@ export class GoogleAuthService {
   }
 
   /** Whether the code is the bound authenticator's, for a step not used before (then recorded). */
-  async verifyCode(ctx: Ctx, code: string): Promise<boolean> {
+  async verifyCode(ctx: UserCaller, code: string): Promise<boolean> {
     const row = await repo.findTotp(this.database, ctx.accountId, ctx.userId);
     if (!row?.totp_secret) return false;
     const secret = this.box.open(row.totp_secret, sealContext(ctx));
@@ -81,7 +83,7 @@ export class GoogleAuthService {
   }
 
   /** Checks a code of the bound authenticator: TOTP_CODE_INVALID when it is wrong or used. */
-  async check(ctx: Ctx, code: string): Promise<void> {
+  async check(ctx: UserCaller, code: string): Promise<void> {
     const user = await loadUserSecurity(this.database, ctx);
     if (!user.totpBound) throw new AppError('GOOGLE_AUTH_NOT_BOUND');
     if (!(await this.verifyCode(ctx, code))) throw new AppError('TOTP_CODE_INVALID');
@@ -91,7 +93,7 @@ export class GoogleAuthService {
    * Removes the binding. Refused while login verification is on and asks for the authenticator:
    * the user must pick another way first, so unbinding never silently weakens their login.
    */
-  async unbind(ctx: Ctx): Promise<void> {
+  async unbind(ctx: UserCaller): Promise<void> {
     const user = await loadUserSecurity(this.database, ctx);
     if (!user.totpBound) throw new AppError('GOOGLE_AUTH_NOT_BOUND');
     if (user.loginVerify !== 'off' && user.loginVerifyWay === 'google') {

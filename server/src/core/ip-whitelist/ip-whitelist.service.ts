@@ -8,7 +8,7 @@ import {
   parseIpEntry,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import { loadAccess } from '../members/member-access.ts';
 import * as repo from './ip-whitelist.repo.ts';
 
@@ -35,7 +35,7 @@ export class IpWhitelistService {
     this.database = database;
   }
 
-  async get(ctx: Ctx): Promise<IpWhitelist> {
+  async get(ctx: UserCaller): Promise<IpWhitelist> {
     const row = await repo.findWhitelist(this.database, ctx.accountId);
     return {
       enabled: row?.enabled === 1,
@@ -46,7 +46,7 @@ export class IpWhitelistService {
   }
 
   /** Replaces the entries (already validated and normalised by ipWhitelistSchema). */
-  async save(ctx: Ctx, ips: readonly string[], callerIp: string): Promise<IpWhitelist> {
+  async save(ctx: UserCaller, ips: readonly string[], callerIp: string): Promise<IpWhitelist> {
     await this.requireManager(ctx);
     if (ips.length > IP_WHITELIST_MAX) throw new AppError('COMMON_VALIDATION_FAILED');
     const current = await this.get(ctx);
@@ -55,7 +55,7 @@ export class IpWhitelistService {
     return this.get(ctx);
   }
 
-  async setEnabled(ctx: Ctx, enabled: boolean, callerIp: string): Promise<IpWhitelist> {
+  async setEnabled(ctx: UserCaller, enabled: boolean, callerIp: string): Promise<IpWhitelist> {
     await this.requireManager(ctx);
     if (enabled) this.requireIncludes((await this.get(ctx)).ips, callerIp);
     await repo.upsertWhitelist(this.database, ctx.accountId, { enabled: enabled ? 1 : 0 }, Date.now());
@@ -76,7 +76,7 @@ export class IpWhitelistService {
   }
 
   /** Throws unless the caller may change the whitelist (checked before asking for a verification). */
-  async requireManager(ctx: Ctx): Promise<void> {
+  async requireManager(ctx: UserCaller): Promise<void> {
     const user = await repo.findTeamRole(this.database, ctx.accountId, ctx.userId);
     if (!user) throw new AppError('AUTH_REQUIRED');
     const access = await loadAccess(this.database, ctx, user);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import type { ClientInfo, LoginGuard, PendingLogin } from '../auth/auth.service.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import type { IpWhitelistService } from '../ip-whitelist/ip-whitelist.service.ts';
 import { loadUserSecurity, loginWays } from '../security-settings/user-security.ts';
 import { hashToken } from '../sessions/sessions.service.ts';
@@ -27,11 +27,11 @@ export class LoginProtection implements LoginGuard {
     this.whitelist = whitelist;
   }
 
-  requireAllowedAddress(ctx: Ctx, ip: string | undefined): Promise<void> {
+  requireAllowedAddress(ctx: UserCaller, ip: string | undefined): Promise<void> {
     return this.whitelist.requireAllowed(ctx.accountId, ip);
   }
 
-  async secondStep(ctx: Ctx, loginName: string, client: ClientInfo): Promise<PendingLogin | null> {
+  async secondStep(ctx: UserCaller, loginName: string, client: ClientInfo): Promise<PendingLogin | null> {
     const user = await loadUserSecurity(this.database, ctx);
     if (user.loginVerify === 'off') return null;
     if (

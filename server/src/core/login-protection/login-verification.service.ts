@@ -1,7 +1,7 @@
 import { AppError, isAppError, type Lang, type VerifyWay } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { AuthService, ClientInfo } from '../auth/auth.service.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import type { IpWhitelistService } from '../ip-whitelist/ip-whitelist.service.ts';
 import { type IdentityCheck, WRONG_CODE_ERRORS } from '../security-settings/identity-check.ts';
 import * as settings from '../security-settings/security-settings.repo.ts';
@@ -16,7 +16,7 @@ import * as repo from './pending-logins.repo.ts';
 
 export interface LoginVerifyResult {
   token: string;
-  ctx: Ctx;
+  ctx: UserCaller;
   /** True until the user acknowledges their first protected login (firstLoginSuccess). */
   firstProtectedLogin: boolean;
 }
@@ -91,7 +91,7 @@ export class LoginVerificationService {
    * firstLoginSuccess: the user saw the notice the console shows after their first protected
    * login ("login protection is on; next time you will be asked for …"), so it is not shown again.
    */
-  async acknowledgeFirstLogin(ctx: Ctx): Promise<{ acknowledgedAt: number }> {
+  async acknowledgeFirstLogin(ctx: UserCaller): Promise<{ acknowledgedAt: number }> {
     const now = Date.now();
     await settings.upsertSettings(
       this.database,

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { AccountTokensService } from '../account-tokens/account-tokens.service.ts';
 import { insertLoginEvent } from '../auth/login-events.repo.ts';
 import { hashPassword } from '../auth/password.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import { inviteMail, type SystemMailer } from '../registration/account-mail.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import * as users from '../users/users.repo.ts';
@@ -39,7 +39,7 @@ export class MemberInvitations {
   }
 
   /** Mails a fresh link to a pending member; their earlier links stop working. */
-  async send(member: Ctx, lang: Lang): Promise<void> {
+  async send(member: UserCaller, lang: Lang): Promise<void> {
     const invitation = await this.load(member);
     const token = await this.deps.tokens.issue(member, 'invite');
     const link = `${this.deps.publicUrl}/access/member/invite?token=${encodeURIComponent(token)}&lang=${lang}`;
@@ -58,13 +58,13 @@ export class MemberInvitations {
   async accept(
     input: MemberAcceptInput,
     client: { ip?: string; userAgent?: string } = {},
-  ): Promise<{ token: string; ctx: Ctx }> {
+  ): Promise<{ token: string; ctx: UserCaller }> {
     const { database, tokens, sessions } = this.deps;
     await this.show(input.token);
     if (await users.isUserNameTaken(database, input.userName)) throw new AppError('USER_NAME_TAKEN');
     const passwordHash = await hashPassword(input.password);
     const now = Date.now();
-    let ctx: Ctx;
+    let ctx: UserCaller;
     try {
       ctx = await database.db.transaction().execute(async (trx) => {
         const scoped = { ...database, db: trx };
@@ -95,7 +95,7 @@ export class MemberInvitations {
     return { token: await sessions.create(ctx, client), ctx };
   }
 
-  private async load(member: Ctx): Promise<InvitationView> {
+  private async load(member: UserCaller): Promise<InvitationView> {
     const row = await repo.findInvitation(this.deps.database, member.accountId, member.userId);
     if (row?.status !== 'inactive') throw new AppError('MEMBER_INVITE_INVALID');
     return {

@@ -11,7 +11,7 @@ import {
   type PermissionLevels,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import * as users from '../users/users.repo.ts';
 import { accessOf } from './member-access.ts';
@@ -59,19 +59,19 @@ export class MembersService {
     this.invitations = deps.invitations;
   }
 
-  async list(ctx: Ctx): Promise<MemberView[]> {
+  async list(ctx: UserCaller): Promise<MemberView[]> {
     const rows = await repo.listMembers(this.deps.database, ctx.accountId);
     const levels = await levelsRepo.findAccountLevels(this.deps.database, ctx.accountId);
     return rows.map((row) => view(row, levels.get(row.id)));
   }
 
-  async detail(ctx: Ctx, userId: number): Promise<MemberView> {
+  async detail(ctx: UserCaller, userId: number): Promise<MemberView> {
     const row = await this.find(ctx, userId);
     return view(row, await levelsRepo.findLevels(this.deps.database, ctx.accountId, userId));
   }
 
   /** Adds a pending teammate and mails the invitation; at most MEMBER_MAX per account. */
-  async invite(ctx: Ctx, input: MemberInviteInput, lang: Lang): Promise<MemberView> {
+  async invite(ctx: UserCaller, input: MemberInviteInput, lang: Lang): Promise<MemberView> {
     const { database } = this.deps;
     if (await users.isEmailTaken(database, input.email)) throw new AppError('EMAIL_TAKEN');
     let userId: number;
@@ -116,7 +116,7 @@ export class MembersService {
   }
 
   /** Renames a teammate and/or replaces their access; a member cannot change their own access. */
-  async update(ctx: Ctx, input: MemberUpdateInput): Promise<MemberView> {
+  async update(ctx: UserCaller, input: MemberUpdateInput): Promise<MemberView> {
     const { database } = this.deps;
     await this.find(ctx, input.userId);
     const { access } = input;
@@ -133,7 +133,7 @@ export class MembersService {
   }
 
   /** Removes a teammate: their sessions end at once and their seat is free again. */
-  async remove(ctx: Ctx, userId: number): Promise<void> {
+  async remove(ctx: UserCaller, userId: number): Promise<void> {
     await this.find(ctx, userId);
     if (userId === ctx.userId) throw new AppError('MEMBER_SELF_CHANGE');
     const member = { accountId: ctx.accountId, userId };
@@ -142,13 +142,13 @@ export class MembersService {
   }
 
   /** A new invitation mail for a teammate who has not joined; the previous link stops working. */
-  async resendInvite(ctx: Ctx, userId: number, lang: Lang): Promise<void> {
+  async resendInvite(ctx: UserCaller, userId: number, lang: Lang): Promise<void> {
     const row = await this.find(ctx, userId);
     if (row.status !== 'inactive') throw new AppError('MEMBER_ALREADY_JOINED');
     await this.invitations.send({ accountId: ctx.accountId, userId }, lang);
   }
 
-  private async find(ctx: Ctx, userId: number): Promise<repo.MemberRow> {
+  private async find(ctx: UserCaller, userId: number): Promise<repo.MemberRow> {
     const row = await repo.findMember(this.deps.database, ctx.accountId, userId);
     if (!row) throw new AppError('MEMBER_NOT_FOUND');
     return row;

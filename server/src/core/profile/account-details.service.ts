@@ -2,11 +2,8 @@ import type { AccountDetails } from '@herald/shared';
 import { type AccountHolderType, AppError, type EnterpriseInfo, type PersonalInfo } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import type { Ctx } from '../context.ts';
-import type {
-  SensitiveVerificationService,
-  SessionRef,
-} from '../sensitive-verification/sensitive-verification.service.ts';
+import type { SessionCaller, UserCaller } from '../context.ts';
+import type { SensitiveVerificationService } from '../sensitive-verification/sensitive-verification.service.ts';
 import * as repo from './account-details.repo.ts';
 
 /** Masks an ID number as 110***********123X: region and last four, enough to recognise. */
@@ -38,7 +35,7 @@ export class AccountDetailsService {
     this.verification = deps.verification;
   }
 
-  async get(ctx: Ctx): Promise<AccountDetails> {
+  async get(ctx: UserCaller): Promise<AccountDetails> {
     const row = await repo.findAccountDetails(this.database, ctx.accountId);
     const ownerEmail = await repo.ownerEmail(this.database, ctx.accountId);
     return {
@@ -60,12 +57,12 @@ export class AccountDetailsService {
     };
   }
 
-  async setAccountType(ctx: Ctx, accountType: AccountHolderType): Promise<AccountDetails> {
+  async setAccountType(ctx: UserCaller, accountType: AccountHolderType): Promise<AccountDetails> {
     await this.requireOwner(ctx);
     return this.save(ctx, { holder_type: accountType });
   }
 
-  async setEnterprise(ctx: Ctx, info: EnterpriseInfo): Promise<AccountDetails> {
+  async setEnterprise(ctx: UserCaller, info: EnterpriseInfo): Promise<AccountDetails> {
     await this.requireOwner(ctx);
     return this.save(ctx, {
       company_name: info.companyName,
@@ -76,7 +73,7 @@ export class AccountDetailsService {
     });
   }
 
-  async setPersonal(session: SessionRef, info: PersonalInfo): Promise<AccountDetails> {
+  async setPersonal(session: SessionCaller, info: PersonalInfo): Promise<AccountDetails> {
     await this.requireOwner(session);
     await this.verification.requireRecentVerification(session);
     return this.save(session, {
@@ -86,17 +83,17 @@ export class AccountDetailsService {
     });
   }
 
-  async setExmail(ctx: Ctx, email: string | null): Promise<AccountDetails> {
+  async setExmail(ctx: UserCaller, email: string | null): Promise<AccountDetails> {
     await this.requireOwner(ctx);
     return this.save(ctx, { exmail: email });
   }
 
-  private async save(ctx: Ctx, patch: repo.AccountDetailsPatch): Promise<AccountDetails> {
+  private async save(ctx: UserCaller, patch: repo.AccountDetailsPatch): Promise<AccountDetails> {
     await repo.upsertAccountDetails(this.database, ctx.accountId, patch, Date.now());
     return this.get(ctx);
   }
 
-  private async requireOwner(ctx: Ctx): Promise<void> {
+  private async requireOwner(ctx: UserCaller): Promise<void> {
     if (!(await repo.isOwner(this.database, ctx.accountId, ctx.userId))) {
       throw new AppError('PROFILE_OWNER_ONLY');
     }

@@ -1,11 +1,8 @@
 import { AppError, type Lang } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import type { Ctx } from '../context.ts';
+import type { SessionCaller, UserCaller } from '../context.ts';
 import type { RegistrationService } from '../registration/registration.service.ts';
-import type {
-  SensitiveVerificationService,
-  SessionRef,
-} from '../sensitive-verification/sensitive-verification.service.ts';
+import type { SensitiveVerificationService } from '../sensitive-verification/sensitive-verification.service.ts';
 import type { VerificationCodesService } from '../verification/verification-codes.service.ts';
 import * as repo from './profile.repo.ts';
 
@@ -31,13 +28,13 @@ export class ProfileService {
     this.deps = deps;
   }
 
-  async contactInfo(ctx: Ctx) {
+  async contactInfo(ctx: UserCaller) {
     const user = await this.load(ctx);
     return { email: user.email, phone: user.phone, receiveEmail: user.receive_email ?? user.email };
   }
 
   /** The account's main user, as members see it too. */
-  async primary(ctx: Ctx) {
+  async primary(ctx: UserCaller) {
     const owner = await repo.findOwner(this.deps.database, ctx.accountId);
     if (!owner) throw new AppError('COMMON_NOT_FOUND', { entity: 'Account' });
     return {
@@ -49,13 +46,13 @@ export class ProfileService {
   }
 
   /** Which details the user still has to fill in before every feature is open to them. */
-  async completeness(ctx: Ctx) {
+  async completeness(ctx: UserCaller) {
     const user = await this.load(ctx);
     const missing = [user.phone ? null : 'phone'].filter((f): f is string => f !== null);
     return { complete: missing.length === 0, missing };
   }
 
-  async changeUserName(session: SessionRef, userName: string): Promise<void> {
+  async changeUserName(session: SessionCaller, userName: string): Promise<void> {
     await this.deps.verification.requireRecentVerification(session);
     const user = await this.load(session);
     if (user.username === userName) return;
@@ -63,7 +60,7 @@ export class ProfileService {
     await this.update(session, 'username', userName);
   }
 
-  async changeEmail(session: SessionRef, email: string): Promise<void> {
+  async changeEmail(session: SessionCaller, email: string): Promise<void> {
     await this.deps.verification.requireRecentVerification(session);
     const user = await this.load(session);
     if (user.email.toLowerCase() === email.toLowerCase()) return;
@@ -71,33 +68,33 @@ export class ProfileService {
     await this.update(session, 'email', email);
   }
 
-  async sendNewPhoneCode(_ctx: Ctx, phone: string, lang: Lang) {
+  async sendNewPhoneCode(_ctx: UserCaller, phone: string, lang: Lang) {
     await this.deps.registration.checkPhone(phone);
     return this.deps.codes.send(NEW_PHONE_PURPOSE, 'sms', phone, lang);
   }
 
-  async changePhone(session: SessionRef, phone: string, code: string): Promise<void> {
+  async changePhone(session: SessionCaller, phone: string, code: string): Promise<void> {
     await this.deps.verification.requireRecentVerification(session);
     await this.deps.registration.checkPhone(phone);
     await this.deps.codes.requireValid(NEW_PHONE_PURPOSE, 'sms', phone, code);
     await this.update(session, 'phone', phone);
   }
 
-  async setReceiveEmail(ctx: Ctx, email: string | null): Promise<void> {
+  async setReceiveEmail(ctx: UserCaller, email: string | null): Promise<void> {
     await this.update(ctx, 'receive_email', email);
   }
 
-  changePassword(ctx: Ctx, oldPassword: string, newPassword: string): Promise<void> {
+  changePassword(ctx: UserCaller, oldPassword: string, newPassword: string): Promise<void> {
     return this.deps.registration.changePassword(ctx, oldPassword, newPassword);
   }
 
-  private async load(ctx: Ctx) {
+  private async load(ctx: UserCaller) {
     const user = await repo.findProfile(this.deps.database, ctx.accountId, ctx.userId);
     if (!user) throw new AppError('AUTH_REQUIRED');
     return user;
   }
 
-  private update(ctx: Ctx, field: repo.ProfileField, value: string | null) {
+  private update(ctx: UserCaller, field: repo.ProfileField, value: string | null) {
     return repo.updateProfileField(this.deps.database, ctx.accountId, ctx.userId, field, value, Date.now());
   }
 }

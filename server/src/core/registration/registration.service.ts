@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { AccountTokensService } from '../account-tokens/account-tokens.service.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import * as users from '../users/users.repo.ts';
 import {
@@ -68,7 +68,7 @@ export class RegistrationService {
     return this.deps.codes.send(REGISTER_PURPOSE, 'sms', phone, lang);
   }
 
-  async register(input: RegisterInput, lang: Lang): Promise<Ctx> {
+  async register(input: RegisterInput, lang: Lang): Promise<UserCaller> {
     await this.checkUserName(input.userName);
     await this.checkEmail(input.email);
     await this.checkPhone(input.phone);
@@ -80,7 +80,7 @@ export class RegistrationService {
       }
       await this.deps.codes.requireValid(REGISTER_PURPOSE, 'sms', input.phone, input.smsCode);
     }
-    let ctx: Ctx;
+    let ctx: UserCaller;
     try {
       ctx = await this.deps.accounts.createWithOwner({
         username: input.userName,
@@ -106,7 +106,7 @@ export class RegistrationService {
     await this.sendActivation({ accountId: user.account_id, userId: user.id }, lang);
   }
 
-  async activate(token: string): Promise<Ctx> {
+  async activate(token: string): Promise<UserCaller> {
     const ctx = await this.deps.tokens.consume(token, 'activation');
     if (!ctx) throw new AppError('ACTIVATION_LINK_INVALID');
     const user = await users.findUserForMail(this.deps.database, ctx.accountId, ctx.userId);
@@ -133,14 +133,14 @@ export class RegistrationService {
     await this.deps.sessions.revokeAll(ctx);
   }
 
-  async changePassword(ctx: Ctx, oldPassword: string, newPassword: string): Promise<void> {
+  async changePassword(ctx: UserCaller, oldPassword: string, newPassword: string): Promise<void> {
     const user = await users.findUserForMail(this.deps.database, ctx.accountId, ctx.userId);
     if (!user || !(await verifyPassword(oldPassword, user.password_hash)))
       throw new AppError('PASSWORD_OLD_INCORRECT');
     await this.deps.accounts.setPasswordHash(ctx, await hashPassword(newPassword));
   }
 
-  private async sendActivation(ctx: Ctx, lang: Lang): Promise<void> {
+  private async sendActivation(ctx: UserCaller, lang: Lang): Promise<void> {
     const user = await users.findUserForMail(this.deps.database, ctx.accountId, ctx.userId);
     if (!user) return;
     const token = await this.deps.tokens.issue(ctx, 'activation');

@@ -1,11 +1,9 @@
 import type { SecuritySetting } from '@herald/shared';
 import { AppError, type LoginVerifyMode, maskEmail, maskPhone, type VerifyWay } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
+import type { SessionCaller } from '../context.ts';
 import type { IpWhitelistService } from '../ip-whitelist/ip-whitelist.service.ts';
-import type {
-  SensitiveVerificationService,
-  SessionRef,
-} from '../sensitive-verification/sensitive-verification.service.ts';
+import type { SensitiveVerificationService } from '../sensitive-verification/sensitive-verification.service.ts';
 import * as repo from './security-settings.repo.ts';
 import { availableWays, loadUserSecurity } from './user-security.ts';
 
@@ -30,7 +28,7 @@ export class SecuritySettingsService {
     this.whitelist = deps.whitelist;
   }
 
-  async get(session: SessionRef): Promise<SecuritySetting> {
+  async get(session: SessionCaller): Promise<SecuritySetting> {
     const user = await loadUserSecurity(this.database, session);
     const whitelist = await this.whitelist.get(session);
     return {
@@ -51,7 +49,7 @@ export class SecuritySettingsService {
 
   /** Login protection; the way must be one the user can use (a phone for SMS, a bound authenticator). */
   async setLoginVerify(
-    session: SessionRef,
+    session: SessionCaller,
     input: { mode: LoginVerifyMode; way?: VerifyWay | undefined },
   ): Promise<SecuritySetting> {
     await this.verification.requireRecentVerification(session, { always: true });
@@ -64,19 +62,19 @@ export class SecuritySettingsService {
     return this.get(session);
   }
 
-  async setDownloadVerify(session: SessionRef, enabled: boolean): Promise<SecuritySetting> {
+  async setDownloadVerify(session: SessionCaller, enabled: boolean): Promise<SecuritySetting> {
     await this.verification.requireRecentVerification(session, { always: true });
     await this.write(session, { download_verify: enabled ? 1 : 0 });
     return this.get(session);
   }
 
-  async setSensitiveVerify(session: SessionRef, enabled: boolean): Promise<SecuritySetting> {
+  async setSensitiveVerify(session: SessionCaller, enabled: boolean): Promise<SecuritySetting> {
     await this.verification.requireRecentVerification(session, { always: true });
     await this.write(session, { sensitive_verify: enabled ? 1 : 0 });
     return this.get(session);
   }
 
-  private write(session: SessionRef, patch: Parameters<typeof repo.upsertSettings>[3]): Promise<void> {
+  private write(session: SessionCaller, patch: Parameters<typeof repo.upsertSettings>[3]): Promise<void> {
     return repo.upsertSettings(this.database, session.accountId, session.userId, patch, Date.now());
   }
 }

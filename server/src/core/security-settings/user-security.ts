@@ -1,10 +1,10 @@
 import { AppError, type LoginVerifyMode, maskEmail, maskPhone, type VerifyWay } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import * as repo from './security-settings.repo.ts';
 
 /** A user's contact details, login state and security settings, defaults filled in. */
-export interface UserSecurity extends Ctx {
+export interface UserSecurity extends UserCaller {
   username: string;
   email: string;
   phone: string | null;
@@ -20,7 +20,7 @@ export interface UserSecurity extends Ctx {
   protectedLoginAckAt: number | null;
 }
 
-export async function loadUserSecurity(database: Database, ctx: Ctx): Promise<UserSecurity> {
+export async function loadUserSecurity(database: Database, ctx: UserCaller): Promise<UserSecurity> {
   const row = await repo.findUserSecurity(database, ctx.accountId, ctx.userId);
   if (!row) throw new AppError('AUTH_REQUIRED');
   return {

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import type { MessageSource } from '../../db/message-schema.ts';
-import type { ApiCaller } from '../api-users/api-user-auth.ts';
+import type { KeyCaller } from '../context.ts';
 
 const CACHE_MS = 5_000;
 const CACHE_MAX = 10_000;
@@ -119,7 +119,7 @@ export class SendRepo {
   }
 
   /** The trusted relay's API_USER (SMTP without AUTH from trusted networks), by name. */
-  async callerByName(name: string): Promise<ApiCaller | undefined> {
+  async callerByName(name: string): Promise<KeyCaller | undefined> {
     const row = await this.database.db
       .selectFrom('api_users')
       .select(['id', 'account_id', 'name', 'email_type', 'c_type', 'domain_id'])
@@ -128,11 +128,13 @@ export class SendRepo {
     if (!row) return undefined;
     return {
       accountId: Number(row.account_id),
-      apiUserId: Number(row.id),
-      apiUser: row.name,
-      emailType: row.email_type,
-      cType: row.c_type,
-      domainId: row.domain_id === null ? null : Number(row.domain_id),
+      apiUser: {
+        id: Number(row.id),
+        name: row.name,
+        emailType: row.email_type,
+        cType: row.c_type,
+        domainId: row.domain_id === null ? null : Number(row.domain_id),
+      },
     };
   }
 

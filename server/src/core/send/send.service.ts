@@ -10,7 +10,7 @@ import {
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { MessageSource, RecipientKind } from '../../db/message-schema.ts';
-import type { ApiCaller } from '../api-users/api-user-auth.ts';
+import type { KeyCaller } from '../context.ts';
 import { GroupCommit } from './group-commit.ts';
 import { KyselyMessageWriter } from './kysely-message-writer.ts';
 import { emailIdOf, MessageIds } from './message-id.ts';
@@ -83,7 +83,7 @@ export class SendService {
 
   /** `mail/send`: recipients from to/cc/bcc, or from xsmtpapi.to (then each gets their own mail). */
   async send(
-    caller: ApiCaller,
+    caller: KeyCaller,
     fields: SendFields,
     attachments: SendAttachment[] = [],
     options: SendOptions = {},
@@ -110,7 +110,7 @@ export class SendService {
 
   /** `mail/sendtemplate`: a passed template's content; recipients only from xsmtpapi.to. */
   async sendTemplate(
-    caller: ApiCaller,
+    caller: KeyCaller,
     fields: SendFields,
     attachments: SendAttachment[] = [],
     options: SendOptions = {},
@@ -143,7 +143,7 @@ export class SendService {
   }
 
   /** SMTP MAIL FROM: refuse a sender outside the account's usable domains before DATA. */
-  async checkSender(caller: ApiCaller, address: string): Promise<void> {
+  async checkSender(caller: KeyCaller, address: string): Promise<void> {
     const sender = parseSender(address, undefined);
     await this.requireUsableDomain(caller.accountId, sender.address);
   }
@@ -152,7 +152,7 @@ export class SendService {
    * SMTP submission: the raw MIME is kept as the body to deliver (without Bcc and X-SMTPAPI).
    * Recipients are the envelope's RCPT TO, or X-SMTPAPI's `to` when it has one.
    */
-  async submit(caller: ApiCaller, submission: SmtpSubmission): Promise<AcceptResult> {
+  async submit(caller: KeyCaller, submission: SmtpSubmission): Promise<AcceptResult> {
     if (submission.mime.length > SMTP_MAX_BYTES) {
       throw new AppError('SEND_MESSAGE_TOO_LARGE', { max: SMTP_MAX_BYTES });
     }
@@ -203,7 +203,7 @@ export class SendService {
     await this.writer.close();
   }
 
-  private async accept(caller: ApiCaller, fields: SendFields, draft: Draft): Promise<AcceptResult> {
+  private async accept(caller: KeyCaller, fields: SendFields, draft: Draft): Promise<AcceptResult> {
     const sender = parseSender(fields.from, fields.fromName);
     const replyTo = parseAddressList(fields.replyTo, SEND_REPLY_TO_MAX, {
       invalid: 'SEND_REPLY_TO_INVALID',
@@ -244,9 +244,9 @@ export class SendService {
     }));
     const prepared: PreparedMessage = {
       accountId: caller.accountId,
-      apiUserId: caller.apiUserId,
+      apiUserId: caller.apiUser.id,
       source: draft.source,
-      emailType: caller.emailType,
+      emailType: caller.apiUser.emailType,
       messageId,
       fromAddress: sender.address,
       fromName: sender.name,
@@ -271,7 +271,7 @@ export class SendService {
         attachmentBytes,
       sendRequestId,
       accountLimit: accountDailyLimit(settings.plan, settings.dailyQuota),
-      apiUserLimit: apiUserDailyLimit(caller.cType),
+      apiUserLimit: apiUserDailyLimit(caller.apiUser.cType),
     };
     let result: AcceptResult;
     try {

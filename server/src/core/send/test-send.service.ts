@@ -8,8 +8,7 @@ import {
   type TestSendResult,
   type TestSendTemplateInput,
 } from '@herald/shared';
-import type { ApiCaller } from '../api-users/api-user-auth.ts';
-import type { Ctx } from '../context.ts';
+import type { KeyCaller, UserCaller } from '../context.ts';
 import { domainOf } from './recipients.ts';
 import type { SendService } from './send.service.ts';
 
@@ -27,7 +26,7 @@ export class TestSendService {
     this.send = send;
   }
 
-  async apiUsers(ctx: Ctx) {
+  async apiUsers(ctx: UserCaller) {
     const rows = await this.send.reads.apiUsersForTest(ctx.accountId);
     return rows.map((row) => ({
       id: Number(row.id),
@@ -40,12 +39,12 @@ export class TestSendService {
   }
 
   /** `checkCategoryDomain`: the API_USER's domain, if `from` uses it and it may send. */
-  async checkDomain(ctx: Ctx, input: TestSendCheckDomainInput): Promise<{ domain: string }> {
+  async checkDomain(ctx: UserCaller, input: TestSendCheckDomainInput): Promise<{ domain: string }> {
     const { domain } = await this.callerFor(ctx, input.apiUserId, input.from);
     return { domain };
   }
 
-  async quick(ctx: Ctx, input: TestSendQuickInput | TestSendParamInput): Promise<TestSendResult> {
+  async quick(ctx: UserCaller, input: TestSendQuickInput | TestSendParamInput): Promise<TestSendResult> {
     const { caller } = await this.callerFor(ctx, input.apiUserId, input.from);
     const result = await this.send.send(
       caller,
@@ -63,7 +62,7 @@ export class TestSendService {
     return { messageId: result.messageId, emailIdList: result.emailIdList };
   }
 
-  async template(ctx: Ctx, input: TestSendTemplateInput): Promise<TestSendResult> {
+  async template(ctx: UserCaller, input: TestSendTemplateInput): Promise<TestSendResult> {
     const { caller } = await this.callerFor(ctx, input.apiUserId, input.from);
     const result = await this.send.sendTemplate(
       caller,
@@ -81,7 +80,7 @@ export class TestSendService {
   }
 
   /** The newest recipient records of the account's test sends, with their delivery status. */
-  async recent(ctx: Ctx): Promise<AcceptedRecipientView[]> {
+  async recent(ctx: UserCaller): Promise<AcceptedRecipientView[]> {
     const rows = await this.send.reads.recentRecipients(ctx.accountId, 'test', RECENT_MAX);
     return rows.map((row) => ({
       emailId: row.email_id,
@@ -96,19 +95,21 @@ export class TestSendService {
     }));
   }
 
-  private async callerFor(ctx: Ctx, apiUserId: number, from: string) {
+  private async callerFor(ctx: UserCaller, apiUserId: number, from: string) {
     const row = await this.send.reads.apiUserForTest(ctx.accountId, apiUserId);
     if (!row) throw new AppError('COMMON_NOT_FOUND', { entity: 'API_USER' });
     if (!row.domain_name) throw new AppError('SEND_TEST_NO_DOMAIN');
     const domain = row.domain_name.toLowerCase();
     if (domainOf(from) !== domain) throw new AppError('SEND_TEST_DOMAIN_MISMATCH', { domain });
-    const caller: ApiCaller = {
+    const caller: KeyCaller = {
       accountId: ctx.accountId,
-      apiUserId: Number(row.id),
-      apiUser: row.name,
-      emailType: row.email_type,
-      cType: row.c_type,
-      domainId: row.domain_id === null ? null : Number(row.domain_id),
+      apiUser: {
+        id: Number(row.id),
+        name: row.name,
+        emailType: row.email_type,
+        cType: row.c_type,
+        domainId: row.domain_id === null ? null : Number(row.domain_id),
+      },
     };
     return { caller, domain };
   }

@@ -1,17 +1,12 @@
 import { AppError, type Lang, type VerifyWay } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import type { Ctx } from '../context.ts';
+import type { SessionCaller, UserCaller } from '../context.ts';
 import type { IdentityCheck } from '../security-settings/identity-check.ts';
 import { availableWays, describeWays, loadUserSecurity } from '../security-settings/user-security.ts';
 import * as repo from './session-verification.repo.ts';
 
 /** A verification lasts this long on the session it was made in (console-spec §7 "Security"). */
 export const VERIFICATION_TTL_MS = 10 * 60_000;
-
-/** The caller's session: its context and the hash of its token, which identifies the row. */
-export interface SessionRef extends Ctx {
-  tokenHash: string;
-}
 
 export type VerificationKind = 'sensitive' | 'download';
 
@@ -40,18 +35,18 @@ export class SensitiveVerificationService {
   }
 
   /** The ways the user can verify with (masked targets) and what this session holds already. */
-  async ways(session: SessionRef) {
+  async ways(session: SessionCaller) {
     const user = await loadUserSecurity(this.database, session);
     return { ways: describeWays(user, availableWays(user)), ...(await this.verifiedUntil(session)) };
   }
 
-  async sendCode(ctx: Ctx, way: 'sms' | 'email', lang: Lang) {
+  async sendCode(ctx: UserCaller, way: 'sms' | 'email', lang: Lang) {
     const user = await loadUserSecurity(this.database, ctx);
     return this.identity.sendCode(user, 'sensitiveVerify', way, availableWays(user), lang);
   }
 
   async verify(
-    session: SessionRef,
+    session: SessionCaller,
     kind: VerificationKind,
     way: VerifyWay,
     code: string,
@@ -66,7 +61,7 @@ export class SensitiveVerificationService {
   }
 
   async verifiedUntil(
-    session: SessionRef,
+    session: SessionCaller,
   ): Promise<{ sensitiveVerifiedUntil: number | null; downloadVerifiedUntil: number | null }> {
     const row = await repo.findVerification(this.database, session);
     const now = this.now();
@@ -83,7 +78,7 @@ export class SensitiveVerificationService {
    * switch: for the security settings themselves.
    */
   async requireRecentVerification(
-    session: SessionRef,
+    session: SessionCaller,
     options: { kind?: VerificationKind; always?: boolean } = {},
   ): Promise<void> {
     const kind = options.kind ?? 'sensitive';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import { loadAccess, readOnlyCodes } from '../members/member-access.ts';
 import { permissionsOf } from '../users/users.service.ts';
 import * as repo from './sessions.repo.ts';
@@ -10,7 +10,7 @@ export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
 /** last_seen_at is written at most this often, so reads do not turn into writes. */
 const TOUCH_EVERY_MS = 60_000;
 
-export interface SessionPrincipal extends Ctx {
+export interface SessionPrincipal extends UserCaller {
   permissions: ReadonlySet<number>;
   /** Codes held for viewing only (a read-level teammate, or every code of a visitor). */
   readOnly: ReadonlySet<number>;
@@ -36,7 +36,7 @@ export class SessionsService {
     this.database = database;
   }
 
-  async create(ctx: Ctx, client: { ip?: string; userAgent?: string } = {}): Promise<string> {
+  async create(ctx: UserCaller, client: { ip?: string; userAgent?: string } = {}): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = Date.now();
     await repo.insertSession(
@@ -74,7 +74,7 @@ export class SessionsService {
   }
 
   /** Ends every session of the user (after a password reset). */
-  revokeAll(ctx: Ctx): Promise<void> {
+  revokeAll(ctx: UserCaller): Promise<void> {
     return repo.revokeUserSessions(this.database, ctx.accountId, ctx.userId, Date.now());
   }
 

@@ -1,7 +1,7 @@
 import type { TemplateDetail, TemplateView } from '@herald/shared';
 import { AppError, type TemplateStatus } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import * as repo from './templates.repo.ts';
 import { detail, view } from './templates.service.ts';
 
@@ -43,16 +43,16 @@ export class TemplateReviewService {
     return { ...detail(row), accountId: Number(row.account_id), accountName: row.account_name };
   }
 
-  approve(operator: Ctx, id: number): Promise<ReviewDetail> {
+  approve(operator: UserCaller, id: number): Promise<ReviewDetail> {
     return this.decide(operator, id, 'passed', null);
   }
 
-  reject(operator: Ctx, id: number, reason: string): Promise<ReviewDetail> {
+  reject(operator: UserCaller, id: number, reason: string): Promise<ReviewDetail> {
     return this.decide(operator, id, 'rejected', reason);
   }
 
   private async decide(
-    operator: Ctx,
+    operator: UserCaller,
     id: number,
     status: 'passed' | 'rejected',
     reason: string | null,

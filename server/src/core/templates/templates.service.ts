@@ -8,7 +8,7 @@ import {
   templateVariables,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import type { TemplateRow, TemplateSummaryRow, TemplateValues } from './templates.repo.ts';
 import * as repo from './templates.repo.ts';
 
@@ -32,7 +32,7 @@ export class TemplatesService {
   }
 
   async list(
-    ctx: Ctx,
+    ctx: UserCaller,
     query: TemplateListQuery & { invokeName?: string | undefined } = {},
   ): Promise<TemplateView[]> {
     const rows = await repo.listTemplates(this.database, ctx.accountId, query);
@@ -47,22 +47,26 @@ export class TemplatesService {
       .map(view);
   }
 
-  async detail(ctx: Ctx, id: number): Promise<TemplateDetail> {
+  async detail(ctx: UserCaller, id: number): Promise<TemplateDetail> {
     return detail(await this.find(ctx, id));
   }
 
-  async findByInvokeName(ctx: Ctx, invokeName: string): Promise<TemplateDetail> {
+  async findByInvokeName(ctx: UserCaller, invokeName: string): Promise<TemplateDetail> {
     const row = await repo.findByInvokeName(this.database, ctx.accountId, invokeName);
     if (!row) throw new AppError('TEMPLATE_NOT_FOUND');
     return detail(row);
   }
 
-  async invokeNameTaken(ctx: Ctx, invokeName: string, exceptId?: number): Promise<boolean> {
+  async invokeNameTaken(ctx: UserCaller, invokeName: string, exceptId?: number): Promise<boolean> {
     return repo.invokeNameTaken(this.database, ctx.accountId, invokeName, exceptId);
   }
 
   /** Creates an unsubmitted template; `submit` sends it to review at once (SendCloud's isSubmitAudit). */
-  async create(ctx: Ctx, input: TemplateInput, options: { submit?: boolean } = {}): Promise<TemplateDetail> {
+  async create(
+    ctx: UserCaller,
+    input: TemplateInput,
+    options: { submit?: boolean } = {},
+  ): Promise<TemplateDetail> {
     const { database } = this;
     let id: number;
     try {
@@ -85,7 +89,7 @@ export class TemplatesService {
 
   /** Replaces a template's fields; a passed or rejected template goes back to unsubmitted. */
   async update(
-    ctx: Ctx,
+    ctx: UserCaller,
     id: number,
     input: TemplateInput,
     options: { submit?: boolean } = {},
@@ -113,7 +117,7 @@ export class TemplatesService {
   }
 
   /** A new unsubmitted template with the same content, named `<name>_copy` (numbered if taken). */
-  async copy(ctx: Ctx, id: number): Promise<TemplateDetail> {
+  async copy(ctx: UserCaller, id: number): Promise<TemplateDetail> {
     const row = await this.find(ctx, id);
     let invokeName = withSuffix(row.invoke_name, '_copy', 128);
     for (let n = 2; await repo.invokeNameTaken(this.database, ctx.accountId, invokeName); n++) {
@@ -132,20 +136,20 @@ export class TemplatesService {
     });
   }
 
-  async remove(ctx: Ctx, id: number): Promise<void> {
+  async remove(ctx: UserCaller, id: number): Promise<void> {
     if ((await repo.deleteTemplates(this.database, ctx.accountId, [id])) === 0)
       throw new AppError('COMMON_NOT_FOUND', { entity: 'Template' });
   }
 
   /** Deletes the account's templates among `ids`; ids of other accounts are simply not found. */
-  async removeMany(ctx: Ctx, ids: readonly number[]): Promise<number> {
+  async removeMany(ctx: UserCaller, ids: readonly number[]): Promise<number> {
     const removed = await repo.deleteTemplates(this.database, ctx.accountId, [...new Set(ids)]);
     if (removed === 0) throw new AppError('COMMON_NOT_FOUND', { entity: 'Template' });
     return removed;
   }
 
   /** Submits for review (`commitVerify`): unsubmitted or rejected → reviewing. */
-  async commitVerify(ctx: Ctx, id: number): Promise<TemplateDetail> {
+  async commitVerify(ctx: UserCaller, id: number): Promise<TemplateDetail> {
     const row = await this.find(ctx, id);
     if (row.status === 'reviewing') throw new AppError('TEMPLATE_UNDER_REVIEW');
     if (row.status === 'passed') throw new AppError('TEMPLATE_ALREADY_PASSED');
@@ -163,7 +167,7 @@ export class TemplatesService {
   }
 
   /** Withdraws from review (`cancelVerify`): reviewing → unsubmitted. */
-  async cancelVerify(ctx: Ctx, id: number): Promise<TemplateDetail> {
+  async cancelVerify(ctx: UserCaller, id: number): Promise<TemplateDetail> {
     await this.find(ctx, id);
     const changed = await repo.updateTemplate(
       this.database,
@@ -198,14 +202,19 @@ export class TemplatesService {
     return repo.expireApprovals(this.database, now - APPROVAL_IDLE_MS, now);
   }
 
-  private async find(ctx: Ctx, id: number): Promise<TemplateRow> {
+  private async find(ctx: UserCaller, id: number): Promise<TemplateRow> {
     const row = await repo.findTemplate(this.database, ctx.accountId, id);
     if (!row) throw new AppError('COMMON_NOT_FOUND', { entity: 'Template' });
     return row;
   }
 
   /** A unique-constraint failure that lost a race on the invoke name becomes the rule's message. */
-  private async explain(ctx: Ctx, error: unknown, invokeName: string, exceptId?: number): Promise<unknown> {
+  private async explain(
+    ctx: UserCaller,
+    error: unknown,
+    invokeName: string,
+    exceptId?: number,
+  ): Promise<unknown> {
     if (error instanceof AppError) return error;
     if (await repo.invokeNameTaken(this.database, ctx.accountId, invokeName, exceptId))
       return new AppError('TEMPLATE_INVOKE_NAME_TAKEN');

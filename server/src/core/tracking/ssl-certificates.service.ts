@@ -4,7 +4,7 @@ import { AppError, SSL_MIN_VALID_DAYS, type SslCertificateView, type SslInput } 
 import type { Database } from '../../db/database.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Logger } from '../../logger.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import * as repo from './ssl-certificates.repo.ts';
 import type { TrackingDomainsService } from './tracking-domains.service.ts';
 
@@ -38,13 +38,13 @@ export class SslCertificatesService {
     this.now = deps.now ?? Date.now;
   }
 
-  async list(ctx: Ctx): Promise<SslCertificateView[]> {
+  async list(ctx: UserCaller): Promise<SslCertificateView[]> {
     const rows = await repo.listSslCertificates(this.deps.database.db, ctx.accountId);
     return rows.map(view);
   }
 
   /** Adds the domain's certificate, or replaces the one it had (a renewal). */
-  async add(ctx: Ctx, input: SslInput): Promise<SslCertificateView> {
+  async add(ctx: UserCaller, input: SslInput): Promise<SslCertificateView> {
     if (!(await this.deps.domains.findByName(ctx.accountId, input.domain))) {
       throw new AppError('SSL_DOMAIN_NOT_TRACKING', { name: input.domain });
     }
@@ -70,7 +70,7 @@ export class SslCertificatesService {
     return view(row);
   }
 
-  async remove(ctx: Ctx, id: number): Promise<void> {
+  async remove(ctx: UserCaller, id: number): Promise<void> {
     const db = this.deps.database.db;
     const row = await repo.findSslCertificate(db, ctx.accountId, id);
     if (!row) throw new AppError('SSL_NOT_FOUND');

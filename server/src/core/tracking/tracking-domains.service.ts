@@ -8,7 +8,7 @@ import {
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import { classifyDnsError, createResolver, type DnsResolver, dnsErrorText } from '../../lib/dns-resolver.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import { deleteSslCertificateOfDomain } from './ssl-certificates.repo.ts';
 import * as repo from './tracking-domains.repo.ts';
 
@@ -64,16 +64,16 @@ export class TrackingDomainsService {
     this.now = deps.now ?? Date.now;
   }
 
-  async list(ctx: Ctx): Promise<TrackDomainView[]> {
+  async list(ctx: UserCaller): Promise<TrackDomainView[]> {
     const rows = await repo.listTrackingDomains(this.deps.database.db, ctx.accountId);
     return rows.map((r) => this.view(r));
   }
 
-  async get(ctx: Ctx, id: number): Promise<TrackDomainView> {
+  async get(ctx: UserCaller, id: number): Promise<TrackDomainView> {
     return this.view(await this.row(ctx, id));
   }
 
-  async add(ctx: Ctx, input: TrackDomainInput): Promise<TrackDomainView> {
+  async add(ctx: UserCaller, input: TrackDomainInput): Promise<TrackDomainView> {
     const db = this.deps.database.db;
     this.checkName(input.name);
     if ((await repo.countTrackingDomains(db, ctx.accountId)) >= TRACK_DOMAIN_MAX) {
@@ -99,7 +99,7 @@ export class TrackingDomainsService {
   }
 
   /** A new name must be verified again (and stops being the default); switches apply at once. */
-  async update(ctx: Ctx, id: number, input: TrackDomainUpdate): Promise<TrackDomainView> {
+  async update(ctx: UserCaller, id: number, input: TrackDomainUpdate): Promise<TrackDomainView> {
     const current = await this.row(ctx, id);
     const renamed = input.name !== undefined && input.name !== current.name;
     if (renamed && input.name) this.checkName(input.name);
@@ -133,7 +133,7 @@ export class TrackingDomainsService {
     return this.get(ctx, id);
   }
 
-  async remove(ctx: Ctx, id: number): Promise<void> {
+  async remove(ctx: UserCaller, id: number): Promise<void> {
     const current = await this.row(ctx, id);
     const db = this.deps.database.db;
     await db.transaction().execute(async (trx) => {
@@ -143,7 +143,7 @@ export class TrackingDomainsService {
     this.deps.onRemoved?.(current.name);
   }
 
-  async setDefault(ctx: Ctx, id: number): Promise<TrackDomainView> {
+  async setDefault(ctx: UserCaller, id: number): Promise<TrackDomainView> {
     const current = await this.row(ctx, id);
     if (current.status !== 'verified') throw new AppError('TRACKING_DOMAIN_NOT_VERIFIED');
     await repo.setDefaultTrackingDomain(this.deps.database.db, ctx.accountId, id);
@@ -151,7 +151,7 @@ export class TrackingDomainsService {
   }
 
   /** Looks up the CNAME now and stores what was found, the status and a reason. */
-  async checkCname(ctx: Ctx, id: number): Promise<TrackDomainView> {
+  async checkCname(ctx: UserCaller, id: number): Promise<TrackDomainView> {
     const current = await this.row(ctx, id);
     const target = this.deps.cnameTarget;
     let status = current.status;
@@ -191,7 +191,7 @@ export class TrackingDomainsService {
     return rows.find((r) => r.name === name);
   }
 
-  private async row(ctx: Ctx, id: number): Promise<repo.TrackingDomainRow> {
+  private async row(ctx: UserCaller, id: number): Promise<repo.TrackingDomainRow> {
     const row = await repo.findTrackingDomain(this.deps.database.db, ctx.accountId, id);
     if (!row) throw new AppError('TRACKING_DOMAIN_NOT_FOUND');
     return row;

@@ -2,7 +2,7 @@ import type { UserInfo } from '@herald/shared';
 import { AppError, type PermissionCode, type PermissionLevel } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import * as accounts from '../accounts/accounts.repo.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import { loadAccess, type UserAccess } from '../members/member-access.ts';
 import * as repo from './users.repo.ts';
 
@@ -28,7 +28,7 @@ export class UsersService {
     this.database = database;
   }
 
-  async info(ctx: Ctx): Promise<UserInfo> {
+  async info(ctx: UserCaller): Promise<UserInfo> {
     const user = await this.load(ctx);
     const account = await accounts.findAccount(this.database, ctx.accountId);
     return {
@@ -43,18 +43,18 @@ export class UsersService {
     };
   }
 
-  async menuPermissions(ctx: Ctx): Promise<MenuPermission[]> {
+  async menuPermissions(ctx: UserCaller): Promise<MenuPermission[]> {
     const access = await loadAccess(this.database, ctx, await this.load(ctx));
     return [...access.levels].map(([code, level]) => ({ id: code, code, level }));
   }
 
-  async balance(ctx: Ctx): Promise<{ balance: number; currency: 'CNY' }> {
+  async balance(ctx: UserCaller): Promise<{ balance: number; currency: 'CNY' }> {
     const account = await accounts.findAccount(this.database, ctx.accountId);
     if (!account) throw new AppError('COMMON_NOT_FOUND', { entity: 'Account' });
     return { balance: account.balance_fen, currency: 'CNY' };
   }
 
-  private async load(ctx: Ctx) {
+  private async load(ctx: UserCaller) {
     const user = await repo.findUser(this.database, ctx.accountId, ctx.userId);
     if (!user) throw new AppError('AUTH_REQUIRED');
     return user;

@@ -6,7 +6,7 @@ import type { WechatStatesTable } from '../../db/schema.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AuthService, ClientInfo, LoginOutcome } from '../auth/auth.service.ts';
 import type { HumanCheck } from '../auth/human-check.ts';
-import type { Ctx } from '../context.ts';
+import type { UserCaller } from '../context.ts';
 import { loadUserSecurity } from '../security-settings/user-security.ts';
 import { hashToken, type SessionsService } from '../sessions/sessions.service.ts';
 import * as repo from './wechat.repo.ts';
@@ -65,7 +65,7 @@ export class WechatService {
   }
 
   /** A new state and the URL of WeChat's QR page; `ctx` makes it a binding for that user. */
-  async start(ctx?: Ctx): Promise<{ state: string; authorizeUrl: string; expiresIn: number }> {
+  async start(ctx?: UserCaller): Promise<{ state: string; authorizeUrl: string; expiresIn: number }> {
     const client = this.requireClient();
     if (ctx && (await repo.findUserBinding(this.database, ctx.accountId, ctx.userId))) {
       throw new AppError('WECHAT_USER_HAS_BINDING');
@@ -182,7 +182,7 @@ export class WechatService {
   }
 
   async bindStatus(
-    ctx: Ctx,
+    ctx: UserCaller,
   ): Promise<{ enabled: boolean; bound: boolean; nickname: string | null; boundAt: number | null }> {
     const binding = await repo.findUserBinding(this.database, ctx.accountId, ctx.userId);
     return {
@@ -194,7 +194,7 @@ export class WechatService {
   }
 
   /** Refused while the Google authenticator is on (product-spec §8): turn that off first. */
-  async unbind(ctx: Ctx): Promise<void> {
+  async unbind(ctx: UserCaller): Promise<void> {
     const user = await loadUserSecurity(this.database, ctx);
     if (!(await repo.findUserBinding(this.database, ctx.accountId, ctx.userId))) {
       throw new AppError('WECHAT_NOT_BOUND');
@@ -207,7 +207,7 @@ export class WechatService {
     }
   }
 
-  private async bindIdentity(ctx: Ctx, identity: ScannedIdentity): Promise<void> {
+  private async bindIdentity(ctx: UserCaller, identity: ScannedIdentity): Promise<void> {
     const holder = await repo.findBindingByIdentity(this.database, identity.openid, identity.unionid);
     if (holder) {
       if (holder.account_id === ctx.accountId && holder.user_id === ctx.userId) return;
@@ -248,7 +248,7 @@ export class WechatService {
     return { openid: identity.openid, unionid: identity.unionid, nickname: await client.nickname(identity) };
   }
 
-  private stateUser(row: StateRow): Ctx {
+  private stateUser(row: StateRow): UserCaller {
     if (row.account_id === null || row.user_id === null) throw new AppError('WECHAT_STATE_EXPIRED');
     return { accountId: row.account_id, userId: row.user_id };
   }

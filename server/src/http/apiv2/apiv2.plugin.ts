@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { API_CREDENTIALS } from '@herald/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Core } from '../../compose.ts';
-import type { ApiCaller } from '../../core/api-users/api-user-auth.ts';
+import type { KeyCaller } from '../../core/context.ts';
 import { toAppError } from '../errors.ts';
 import { type Apiv2Params, apiv2Params } from './apiv2-params.ts';
 import { failure, ok } from './envelope.ts';
@@ -11,7 +11,7 @@ import { failure, ok } from './envelope.ts';
 const MULTIPART_LIMIT = 12 * 1024 * 1024;
 
 export interface Apiv2Call {
-  caller: ApiCaller;
+  caller: KeyCaller;
   params: Apiv2Params;
   request: FastifyRequest;
 }

@@ -28,7 +28,7 @@ export const domainApiv2: Apiv2Area = (action, core) => {
 
   action('domain/add', async ({ caller, params }) => {
     const { name } = domainCreateSchema.parse({ name: params.fields.name });
-    const view = await domains.add(ctxOf(caller), name);
+    const view = await domains.add(callerOf(caller), name);
     return { data: sendCloudDomain(domains, await domains.getByName(caller.accountId, view.name)) };
   });
 
@@ -37,13 +37,13 @@ export const domainApiv2: Apiv2Area = (action, core) => {
       .object({ name: domainNameSchema, newName: domainNameSchema })
       .parse({ name: params.fields.name, newName: params.fields.newName });
     const row = await domains.getByName(caller.accountId, name);
-    await domains.rename(ctxOf(caller), Number(row.id), newName);
+    await domains.rename(callerOf(caller), Number(row.id), newName);
     return { data: sendCloudDomain(domains, await domains.getByName(caller.accountId, newName)) };
   });
 };
 
 /** The core's calls take a user too; an API_USER acts for its account with no console user. */
-function ctxOf(caller: { accountId: number }) {
+function callerOf(caller: { accountId: number }) {
   return { accountId: caller.accountId, userId: 0 };
 }
 

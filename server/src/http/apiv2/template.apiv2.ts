@@ -59,7 +59,7 @@ export const templateApiv2: Apiv2Area = (action, core) => {
       start: blank(f.start) ? undefined : f.start,
       limit: blank(f.limit) ? undefined : f.limit,
     });
-    const rows = await templates.list(ctxOf(caller), {
+    const rows = await templates.list(callerOf(caller), {
       invokeName: blank(f.invokeName) ? undefined : f.invokeName?.trim(),
       templateType,
       status,
@@ -70,7 +70,7 @@ export const templateApiv2: Apiv2Area = (action, core) => {
 
   action('template/get', async ({ caller, params }) => {
     const { invokeName } = invokeNameParam.parse(params.fields);
-    return { data: full(await templates.findByInvokeName(ctxOf(caller), invokeName)) };
+    return { data: full(await templates.findByInvokeName(callerOf(caller), invokeName)) };
   });
 
   action('template/add', async ({ caller, params }) => {
@@ -84,14 +84,14 @@ export const templateApiv2: Apiv2Area = (action, core) => {
       html: f.html,
       plain: f.text ?? f.plain,
     });
-    const created = await templates.create(ctxOf(caller), input, { submit: submitAudit(f.isSubmitAudit) });
+    const created = await templates.create(callerOf(caller), input, { submit: submitAudit(f.isSubmitAudit) });
     return { data: full(created) };
   });
 
   action('template/update', async ({ caller, params }) => {
     const f = params.fields;
     const { invokeName } = invokeNameParam.parse(f);
-    const ctx = ctxOf(caller);
+    const ctx = callerOf(caller);
     const current = await templates.findByInvokeName(ctx, invokeName);
     const input = templateInputSchema.parse({
       name: f.name ?? current.name,
@@ -110,7 +110,7 @@ export const templateApiv2: Apiv2Area = (action, core) => {
 
   action('template/delete', async ({ caller, params }) => {
     const { invokeName } = invokeNameParam.parse(params.fields);
-    const ctx = ctxOf(caller);
+    const ctx = callerOf(caller);
     await templates.remove(ctx, (await templates.findByInvokeName(ctx, invokeName)).id);
     return { count: 1 };
   });
@@ -118,7 +118,7 @@ export const templateApiv2: Apiv2Area = (action, core) => {
   action('template/submit', async ({ caller, params }) => {
     const { invokeName } = invokeNameParam.parse(params.fields);
     const cancel = blank(params.fields.cancel) ? '0' : flag.parse(params.fields.cancel);
-    const ctx = ctxOf(caller);
+    const ctx = callerOf(caller);
     const { id } = await templates.findByInvokeName(ctx, invokeName);
     if (cancel === '1') await templates.cancelVerify(ctx, id);
     else await templates.commitVerify(ctx, id);
@@ -127,7 +127,7 @@ export const templateApiv2: Apiv2Area = (action, core) => {
 };
 
 /** The core's calls take a user too; an API_USER acts for its account with no console user. */
-function ctxOf(caller: { accountId: number }) {
+function callerOf(caller: { accountId: number }) {
   return { accountId: caller.accountId, userId: 0 };
 }
 

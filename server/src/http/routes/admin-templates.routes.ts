@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Core } from '../../compose.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 
 const OPERATOR = { access: PLATFORM_OPERATOR };
 const idParam = z.object({ id: templateIdSchema });
@@ -30,12 +30,12 @@ export function adminTemplatesRoutes(app: FastifyInstance, core: Core): void {
   }));
 
   app.post(`${base}/:id/approve`, { config: OPERATOR }, async (request) => ({
-    data: await review.approve(ctxOf(request), idParam.parse(request.params).id),
+    data: await review.approve(callerOf(request), idParam.parse(request.params).id),
   }));
 
   app.post(`${base}/:id/reject`, { config: OPERATOR }, async (request) => {
     const { id } = idParam.parse(request.params);
     const { reason } = templateRejectSchema.parse(request.body);
-    return { data: await review.reject(ctxOf(request), id, reason) };
+    return { data: await review.reject(callerOf(request), id, reason) };
   });
 }

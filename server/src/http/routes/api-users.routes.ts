@@ -12,8 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Core } from '../../compose.ts';
-import { ctxOf } from '../context.ts';
-import { sessionOf } from '../session-ref.ts';
+import { callerOf } from '../context.ts';
 
 const SETTINGS = { access: PERMISSIONS.EMAIL_SETTINGS };
 const idParam = z.object({ id: apiUserIdSchema });
@@ -26,7 +25,7 @@ const listQuery = z.object({ emailType: apiUserEmailTypeSchema.optional() });
  */
 export function apiUsersRoutes(app: FastifyInstance, core: Core): void {
   const apiUsers = core.apiUsers;
-  const accountOf = (request: Parameters<typeof ctxOf>[0]) => ctxOf(request).accountId;
+  const accountOf = (request: Parameters<typeof callerOf>[0]) => callerOf(request).accountId;
 
   app.get('/v3/api/config/categories', { config: SETTINGS }, async (request) => ({
     data: await apiUsers.list(accountOf(request), listQuery.parse(request.query)),
@@ -90,6 +89,6 @@ export function apiUsersRoutes(app: FastifyInstance, core: Core): void {
 
   app.post('/v3/api/config/apikeys', { config: SETTINGS }, async (request, reply) => {
     const input = apiKeyResetSchema.parse(request.body ?? {});
-    return reply.status(201).send({ data: await apiUsers.resetKey(sessionOf(request), input) });
+    return reply.status(201).send({ data: await apiUsers.resetKey(callerOf(request), input) });
   });
 }

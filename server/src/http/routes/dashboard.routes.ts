@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Core } from '../../compose.ts';
 import { TREND_DAYS } from '../../core/dashboard/dashboard.service.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 
 const DASHBOARD = { access: PERMISSIONS.DASHBOARD };
 const overviewQuery = z.object({
@@ -16,11 +16,11 @@ const overviewQuery = z.object({
 /** The dashboard (`/backend/dashborad`, code 20): the beginner guide and the figures. */
 export function dashboardRoutes(app: FastifyInstance, core: Core): void {
   app.get('/v3/api/dashboard/guide', { config: DASHBOARD }, async (request) => ({
-    data: await core.dashboard.guide(ctxOf(request).accountId),
+    data: await core.dashboard.guide(callerOf(request).accountId),
   }));
 
   app.get('/v3/api/dashboard/overview', { config: DASHBOARD }, async (request) => {
     const { days } = overviewQuery.parse(request.query ?? {});
-    return { data: await core.dashboard.overview(ctxOf(request).accountId, days) };
+    return { data: await core.dashboard.overview(callerOf(request).accountId, days) };
   });
 }

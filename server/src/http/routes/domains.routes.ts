@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Core } from '../../compose.ts';
 import type { DomainsService } from '../../core/domains/domains.service.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 
 const SETTINGS = { access: PERMISSIONS.EMAIL_SETTINGS };
 const idParam = z.object({ domainId: domainIdSchema });
@@ -28,66 +28,66 @@ export function domainsRoutes(app: FastifyInstance, core: Core): void {
   const domains = core.domains;
 
   app.get('/v3/api/config/domains', { config: SETTINGS }, async (request) => ({
-    data: await domains.list(ctxOf(request), domainListQuerySchema.parse(request.query)),
+    data: await domains.list(callerOf(request), domainListQuerySchema.parse(request.query)),
   }));
 
   app.get('/v3/api/config/domains/all', { config: SETTINGS }, async (request) => ({
-    data: await domains.all(ctxOf(request)),
+    data: await domains.all(callerOf(request)),
   }));
 
   app.get('/v3/api/config/domains/all/ok', { config: SETTINGS }, async (request) => ({
-    data: await domains.all(ctxOf(request), true),
+    data: await domains.all(callerOf(request), true),
   }));
 
   app.get('/v3/api/config/domains/:domainId', { config: SETTINGS }, async (request) => ({
-    data: await domains.get(ctxOf(request), idParam.parse(request.params).domainId),
+    data: await domains.get(callerOf(request), idParam.parse(request.params).domainId),
   }));
 
   app.post('/v3/api/config/domains', { config: SETTINGS }, async (request, reply) => {
     const { name } = domainCreateSchema.parse(request.body);
-    return reply.status(201).send({ data: await domains.add(ctxOf(request), name) });
+    return reply.status(201).send({ data: await domains.add(callerOf(request), name) });
   });
 
   app.patch('/v3/api/config/domains/edited/:domainId', { config: SETTINGS }, async (request) => {
     const { domainId } = idParam.parse(request.params);
     const { name } = domainUpdateSchema.parse(request.body);
-    return { data: await domains.rename(ctxOf(request), domainId, name) };
+    return { data: await domains.rename(callerOf(request), domainId, name) };
   });
 
   app.delete('/v3/api/config/domains/:domainId', { config: SETTINGS }, async (request, reply) => {
-    await domains.remove(ctxOf(request), idParam.parse(request.params).domainId);
+    await domains.remove(callerOf(request), idParam.parse(request.params).domainId);
     return reply.status(204).send();
   });
 
   app.post('/v3/api/config/domains/verify/:domainId', { config: SETTINGS }, async (request) => ({
-    data: await domains.verify(ctxOf(request), idParam.parse(request.params).domainId),
+    data: await domains.verify(callerOf(request), idParam.parse(request.params).domainId),
   }));
 
   app.get('/v3/api/config/domainConfigs/dkim', { config: SETTINGS }, async (request) => {
-    const view = await domains.get(ctxOf(request), idQuery.parse(request.query).domainId);
+    const view = await domains.get(callerOf(request), idQuery.parse(request.query).domainId);
     const record = view.records.find((r) => r.kind === 'dkim');
     return { data: { domainId: view.id, name: view.name, ...domains.dkimInfo(view), record } };
   });
 
   app.get('/v3/api/config/domainConfigs/dmarc', { config: SETTINGS }, async (request) => {
-    const view = await domains.get(ctxOf(request), idQuery.parse(request.query).domainId);
+    const view = await domains.get(callerOf(request), idQuery.parse(request.query).domainId);
     const record = view.records.find((r) => r.kind === 'dmarc');
     return { data: { domainId: view.id, name: view.name, record } };
   });
 
   app.get('/v3/api/config/domainConfigs/safeDkim', { config: SETTINGS }, async (request) => {
-    const view = await domains.get(ctxOf(request), idQuery.parse(request.query).domainId);
+    const view = await domains.get(callerOf(request), idQuery.parse(request.query).domainId);
     return { data: safeDkim(domains, view) };
   });
 
   app.post('/v3/api/config/domainConfigs/safeDkim', { config: SETTINGS }, async (request) => {
     const { domainId } = idQuery.parse(request.body);
-    return { data: safeDkim(domains, await domains.rotateDkim(ctxOf(request), domainId)) };
+    return { data: safeDkim(domains, await domains.rotateDkim(callerOf(request), domainId)) };
   });
 
   app.delete('/v3/api/config/domainConfigs/safeDkim', { config: SETTINGS }, async (request) => {
     const { domainId } = idQuery.parse(request.query);
-    return { data: safeDkim(domains, await domains.cancelDkimRotation(ctxOf(request), domainId)) };
+    return { data: safeDkim(domains, await domains.cancelDkimRotation(callerOf(request), domainId)) };
   });
 }
 

@@ -1,7 +1,7 @@
 import { emailStatusQuerySchema, PERMISSIONS } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../compose.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 
 /**
  * Email status (`/data/emailStatus`, console-spec §7), under code 11: per-recipient status,
@@ -10,7 +10,7 @@ import { ctxOf } from '../context.ts';
 export function emailStatusRoutes(app: FastifyInstance, core: Core): void {
   app.get('/v3/api/data/emailStatus', { config: { access: PERMISSIONS.EMAIL_RESPONSE } }, async (request) => {
     const query = emailStatusQuerySchema.parse(request.query ?? {});
-    const { rows, total } = await core.emailStatus.query(ctxOf(request).accountId, query);
+    const { rows, total } = await core.emailStatus.query(callerOf(request).accountId, query);
     return { data: rows, total };
   });
 }

@@ -8,8 +8,7 @@ import {
 } from '@herald/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../compose.ts';
-import { ctxOf } from '../context.ts';
-import { sessionOf } from '../session-ref.ts';
+import { callerOf } from '../context.ts';
 
 const RESPONSE = { access: PERMISSIONS.EMAIL_RESPONSE };
 const BASE = '/v3/api/data/dataExportOfflines';
@@ -22,12 +21,12 @@ const BASE = '/v3/api/data/dataExportOfflines';
  */
 export function exportsRoutes(app: FastifyInstance, core: Core): void {
   const exports = core.exports;
-  const accountOf = (request: FastifyRequest) => ctxOf(request).accountId;
+  const accountOf = (request: FastifyRequest) => callerOf(request).accountId;
   const idOf = (request: FastifyRequest) => exportIdSchema.parse(request.params).id;
 
   app.post(BASE, { config: RESPONSE }, async (request, reply) => {
     const input = exportCreateSchema.parse(request.body ?? {});
-    return reply.status(201).send({ data: await exports.create(ctxOf(request), input, request.lang) });
+    return reply.status(201).send({ data: await exports.create(callerOf(request), input, request.lang) });
   });
 
   app.get(BASE, { config: RESPONSE }, async (request) => {
@@ -39,7 +38,7 @@ export function exportsRoutes(app: FastifyInstance, core: Core): void {
   });
 
   app.get(`${BASE}/download/:id`, { config: { ...RESPONSE, download: true } }, async (request, reply) => {
-    const session = sessionOf(request);
+    const session = callerOf(request);
     const { file, name, size } = await exports.download(accountOf(request), idOf(request), () =>
       core.sensitiveVerification.requireRecentVerification(session, { kind: 'download' }),
     );

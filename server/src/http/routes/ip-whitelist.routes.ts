@@ -1,8 +1,7 @@
 import { AUTHENTICATED, ipWhitelistSchema } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../compose.ts';
-import { ctxOf } from '../context.ts';
-import { sessionOf } from '../session-ref.ts';
+import { callerOf } from '../context.ts';
 
 /**
  * The account's IP whitelist (console-spec §7 "Security"). Reading is open to every user of the
@@ -16,12 +15,12 @@ export function ipWhitelistRoutes(app: FastifyInstance, core: Core): void {
   const access = { access: AUTHENTICATED };
 
   for (const url of ['/v3/api/user/ipWhites', '/v3/api/user/listIPWhitelist']) {
-    app.get(url, { config: access }, async (request) => ({ data: await whitelist.get(ctxOf(request)) }));
+    app.get(url, { config: access }, async (request) => ({ data: await whitelist.get(callerOf(request)) }));
   }
 
   app.post('/v3/api/user/saveIPWhitelist', { config: access }, async (request) => {
     const { ips } = ipWhitelistSchema.parse(request.body);
-    const session = sessionOf(request);
+    const session = callerOf(request);
     await whitelist.requireManager(session);
     await verification.requireRecentVerification(session, { always: true });
     return { data: await whitelist.save(session, ips, request.ip) };
@@ -32,7 +31,7 @@ export function ipWhitelistRoutes(app: FastifyInstance, core: Core): void {
     ['close', false],
   ] as const) {
     app.post(`/v3/api/user/ipWhites/${path}`, { config: access }, async (request) => {
-      const session = sessionOf(request);
+      const session = callerOf(request);
       await whitelist.requireManager(session);
       await verification.requireRecentVerification(session, { always: true });
       return { data: await whitelist.setEnabled(session, enabled, request.ip) };

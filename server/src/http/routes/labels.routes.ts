@@ -2,7 +2,7 @@ import { labelIdSchema, labelInputSchema, PERMISSIONS } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Core } from '../../compose.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 
 const SETTINGS = { access: PERMISSIONS.EMAIL_SETTINGS };
 const idParam = z.object({ id: labelIdSchema });
@@ -11,7 +11,7 @@ const listQuery = z.object({ query: z.string().trim().max(255).optional() });
 /** Labels (console-spec §7 "/config/labels (CRUD, combobox)"), under code 13. */
 export function labelsRoutes(app: FastifyInstance, core: Core): void {
   const labels = core.labels;
-  const accountOf = (request: Parameters<typeof ctxOf>[0]) => ctxOf(request).accountId;
+  const accountOf = (request: Parameters<typeof callerOf>[0]) => callerOf(request).accountId;
 
   app.get('/v3/api/config/labels', { config: SETTINGS }, async (request) => ({
     data: (await labels.list(accountOf(request), listQuery.parse(request.query))).labels,

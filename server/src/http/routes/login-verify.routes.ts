@@ -1,7 +1,7 @@
 import { AUTHENTICATED, loginVerifySchema, loginVerifyTokenSchema, PUBLIC } from '@herald/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../compose.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 import type { RouteRateLimit } from '../plugins/rate-limit.ts';
 import { sendSessionToken } from '../session-cookies.ts';
 import { PROTECT_VERIFY_COOKIE, PROTECT_VERIFY_PATH } from './oauth.routes.ts';
@@ -68,7 +68,7 @@ export function loginVerifyRoutes(app: FastifyInstance, core: Core): void {
     `${PROTECT_VERIFY_PATH}/firstLoginSuccess`,
     { config: { access: AUTHENTICATED } },
     async (request) => ({
-      data: await verification.acknowledgeFirstLogin(ctxOf(request)),
+      data: await verification.acknowledgeFirstLogin(callerOf(request)),
     }),
   );
 }

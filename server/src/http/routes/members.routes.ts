@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Core } from '../../compose.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 import type { RouteRateLimit } from '../plugins/rate-limit.ts';
 import { sendSessionToken } from '../session-cookies.ts';
 
@@ -30,11 +30,11 @@ export function membersRoutes(app: FastifyInstance, core: Core): void {
   const members = core.members;
 
   app.get('/v3/api/user/member', { config: TEAMMATES }, async (request) => ({
-    data: await members.list(ctxOf(request)),
+    data: await members.list(callerOf(request)),
   }));
 
   app.get('/v3/api/user/member/detail/:id', { config: TEAMMATES }, async (request) => ({
-    data: await members.detail(ctxOf(request), idParam.parse(request.params).id),
+    data: await members.detail(callerOf(request), idParam.parse(request.params).id),
   }));
 
   app.get('/v3/api/user/member/permissions/all', { config: TEAMMATES }, async () => ({
@@ -43,20 +43,20 @@ export function membersRoutes(app: FastifyInstance, core: Core): void {
 
   app.post('/v3/api/user/member', { config: TEAMMATES }, async (request, reply) => {
     const input = memberInviteSchema.parse(request.body);
-    return reply.status(201).send({ data: await members.invite(ctxOf(request), input, request.lang) });
+    return reply.status(201).send({ data: await members.invite(callerOf(request), input, request.lang) });
   });
 
   app.patch('/v3/api/user/member', { config: TEAMMATES }, async (request) => ({
-    data: await members.update(ctxOf(request), memberUpdateSchema.parse(request.body)),
+    data: await members.update(callerOf(request), memberUpdateSchema.parse(request.body)),
   }));
 
   app.delete('/v3/api/user/member/:userId', { config: TEAMMATES }, async (request, reply) => {
-    await members.remove(ctxOf(request), userIdParam.parse(request.params).userId);
+    await members.remove(callerOf(request), userIdParam.parse(request.params).userId);
     return reply.status(204).send();
   });
 
   app.post('/v3/api/user/member/reSend/inviteUrl/:userId', { config: TEAMMATES }, async (request, reply) => {
-    await members.resendInvite(ctxOf(request), userIdParam.parse(request.params).userId, request.lang);
+    await members.resendInvite(callerOf(request), userIdParam.parse(request.params).userId, request.lang);
     return reply.status(201).send({ success: true });
   });
 

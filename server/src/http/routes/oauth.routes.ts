@@ -1,7 +1,7 @@
 import { AUTHENTICATED, loginSchema, PUBLIC } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../compose.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 import { sendSessionToken } from '../session-cookies.ts';
 
 /** Cookie holding the pending-login token of a protected login, read by /v3/user/loginVerify. */
@@ -43,6 +43,6 @@ export function oauthRoutes(app: FastifyInstance, core: Core): void {
   );
 
   app.get('/v3/api/user/config/loginLogs', { config: { access: AUTHENTICATED } }, async (request) => ({
-    data: await core.auth.loginLog(ctxOf(request)),
+    data: await core.auth.loginLog(callerOf(request)),
   }));
 }

@@ -1,7 +1,7 @@
 import { PERMISSIONS, queueConditionsSchema, queuePauseIdSchema, queueSuspendSchema } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../compose.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 
 const QUEUES = { access: PERMISSIONS.EMAIL_SEND };
 
@@ -13,7 +13,7 @@ const QUEUES = { access: PERMISSIONS.EMAIL_SEND };
  */
 export function queuesRoutes(app: FastifyInstance, core: Core): void {
   const queues = core.queues;
-  const accountOf = (request: Parameters<typeof ctxOf>[0]) => ctxOf(request).accountId;
+  const accountOf = (request: Parameters<typeof callerOf>[0]) => callerOf(request).accountId;
 
   app.post(
     '/v3/api/mail/queues/getQueueDetailList',

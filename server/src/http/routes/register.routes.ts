@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Core } from '../../compose.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 
 /**
  * Sign-up, availability checks, activation and the password flows (console-spec §7 "Auth and
@@ -106,7 +106,7 @@ export function registerRoutes(app: FastifyInstance, core: Core): void {
 
   app.post('/v3/access/password/change', { config: { access: AUTHENTICATED } }, async (request) => {
     const { oldPassword, newPassword } = changePasswordSchema.parse(request.body);
-    await registration.changePassword(ctxOf(request), oldPassword, newPassword);
+    await registration.changePassword(callerOf(request), oldPassword, newPassword);
     return { success: true };
   });
 }

@@ -1,9 +1,8 @@
 import { AUTHENTICATED, loginVerifyConfigSchema, totpCodeSchema, verifySwitchSchema } from '@herald/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../compose.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 import type { RouteRateLimit } from '../plugins/rate-limit.ts';
-import { sessionOf } from '../session-ref.ts';
 import { VERIFY_SENDS } from './verify.routes.ts';
 
 const MINUTE = 60_000;
@@ -27,21 +26,21 @@ export function securitySettingsRoutes(app: FastifyInstance, core: Core): void {
   const access = { access: AUTHENTICATED };
 
   app.get('/v3/api/user/config/securitySetting', { config: access }, async (request) => ({
-    data: await settings.get(sessionOf(request)),
+    data: await settings.get(callerOf(request)),
   }));
 
   app.post('/v3/api/user/config/verifyConfig/edited/login', { config: access }, async (request) => ({
-    data: await settings.setLoginVerify(sessionOf(request), loginVerifyConfigSchema.parse(request.body)),
+    data: await settings.setLoginVerify(callerOf(request), loginVerifyConfigSchema.parse(request.body)),
   }));
 
   app.post('/v3/api/user/config/verifyConfig/edited/download', { config: access }, async (request) => {
     const { enabled } = verifySwitchSchema.parse(request.body);
-    return { data: await settings.setDownloadVerify(sessionOf(request), enabled) };
+    return { data: await settings.setDownloadVerify(callerOf(request), enabled) };
   });
 
   app.post('/v3/api/user/config/verifyConfig/sensitive', { config: access }, async (request) => {
     const { enabled } = verifySwitchSchema.parse(request.body);
-    return { data: await settings.setSensitiveVerify(sessionOf(request), enabled) };
+    return { data: await settings.setSensitiveVerify(callerOf(request), enabled) };
   });
 
   const google = core.googleAuth;
@@ -52,7 +51,7 @@ export function securitySettingsRoutes(app: FastifyInstance, core: Core): void {
     { config: { ...access, rateLimit: QR_CODES } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { data: await google.qrCode(ctxOf(request)) };
+      return { data: await google.qrCode(callerOf(request)) };
     },
   );
 
@@ -61,7 +60,7 @@ export function securitySettingsRoutes(app: FastifyInstance, core: Core): void {
     { config: { ...access, rateLimit: TOTP_CHECKS } },
     async (request) => {
       const { code } = totpCodeSchema.parse(request.body);
-      const session = sessionOf(request);
+      const session = callerOf(request);
       await verification.requireRecentVerification(session, { always: true });
       await google.bind(session, code);
       return { data: await settings.get(session) };
@@ -69,7 +68,7 @@ export function securitySettingsRoutes(app: FastifyInstance, core: Core): void {
   );
 
   app.delete('/v3/api/user/config/googleAuth/binding', { config: access }, async (request, reply) => {
-    const session = sessionOf(request);
+    const session = callerOf(request);
     await verification.requireRecentVerification(session, { always: true });
     await google.unbind(session);
     return reply.status(204).send();
@@ -80,7 +79,7 @@ export function securitySettingsRoutes(app: FastifyInstance, core: Core): void {
     { config: { ...access, rateLimit: TOTP_CHECKS } },
     async (request) => {
       const { code } = totpCodeSchema.parse(request.body);
-      await google.check(ctxOf(request), code);
+      await google.check(callerOf(request), code);
       return { data: { valid: true } };
     },
   );
@@ -89,6 +88,6 @@ export function securitySettingsRoutes(app: FastifyInstance, core: Core): void {
   app.post(
     '/v3/api/user/config/googleAuth/sendSmsCode',
     { config: { ...access, rateLimit: VERIFY_SENDS } },
-    async (request) => ({ data: await verification.sendCode(ctxOf(request), 'sms', request.lang) }),
+    async (request) => ({ data: await verification.sendCode(callerOf(request), 'sms', request.lang) }),
   );
 }

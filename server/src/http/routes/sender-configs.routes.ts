@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Core } from '../../compose.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 
 const SETTINGS = { access: PERMISSIONS.EMAIL_SETTINGS };
 const kindParam = z.object({ kind: senderConfigKindSchema });
@@ -31,7 +31,7 @@ const removableKindParam = z.object({
  */
 export function senderConfigsRoutes(app: FastifyInstance, core: Core): void {
   const configs = core.senderConfigs;
-  const accountOf = (request: Parameters<typeof ctxOf>[0]) => ctxOf(request).accountId;
+  const accountOf = (request: Parameters<typeof callerOf>[0]) => callerOf(request).accountId;
 
   app.get('/v3/api/sendConfig/status', { config: SETTINGS }, async (request) => ({
     data: await configs.switches(accountOf(request)),

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Core } from '../../compose.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 
 const DATA = { access: PERMISSIONS.EMAIL_DATA };
 const DOWNLOAD = { access: PERMISSIONS.EMAIL_DATA, download: true };
@@ -23,7 +23,7 @@ const RATE_KEYS = Object.keys(statRates({ requested: 0 } as never));
  */
 export function statisticsRoutes(app: FastifyInstance, core: Core): void {
   const stats = core.statistics;
-  const accountOf = (request: FastifyRequest) => ctxOf(request).accountId;
+  const accountOf = (request: FastifyRequest) => callerOf(request).accountId;
   const query = (request: FastifyRequest) => stats.parseQuery(request.query);
 
   app.get('/v3/api/stat/send', { config: DATA }, async (request) => ({

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Core } from '../../compose.ts';
 import type { DeletableList } from '../../core/suppression/suppression-lists.service.ts';
 import type { SuppressionEntryList } from '../../db/suppression-schema.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 
 const RESPONSE = { access: PERMISSIONS.EMAIL_RESPONSE };
 const DOWNLOAD = { access: PERMISSIONS.EMAIL_RESPONSE, download: true };
@@ -35,7 +35,7 @@ const DELETABLE = new Set<SuppressionEntryList>(['bounce', 'unsubscribe', 'user_
  */
 export function suppressionRoutes(app: FastifyInstance, core: Core): void {
   const lists = core.suppressionLists;
-  const accountOf = (request: FastifyRequest) => ctxOf(request).accountId;
+  const accountOf = (request: FastifyRequest) => callerOf(request).accountId;
   const query = (request: FastifyRequest): SuppressionListQuery =>
     suppressionListQuerySchema.parse(request.query ?? {});
 

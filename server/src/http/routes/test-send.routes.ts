@@ -7,7 +7,7 @@ import {
 } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../compose.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 
 const SEND = { access: PERMISSIONS.EMAIL_SEND };
 
@@ -20,7 +20,7 @@ export function testSendRoutes(app: FastifyInstance, core: Core): void {
   const testSend = core.testSend;
 
   app.get('/v3/api/mail/testSend/apiUsers', { config: SEND }, async (request) => ({
-    data: await testSend.apiUsers(ctxOf(request)),
+    data: await testSend.apiUsers(callerOf(request)),
   }));
 
   app.route({
@@ -29,7 +29,7 @@ export function testSendRoutes(app: FastifyInstance, core: Core): void {
     config: SEND,
     handler: async (request) => ({
       data: await testSend.checkDomain(
-        ctxOf(request),
+        callerOf(request),
         testSendCheckDomainSchema.parse(request.method === 'GET' ? request.query : request.body),
       ),
     }),
@@ -39,23 +39,23 @@ export function testSendRoutes(app: FastifyInstance, core: Core): void {
     app.post(`/v3/api/mail/testSend/${action}`, { config: SEND }, async (request, reply) =>
       reply
         .status(201)
-        .send({ data: await testSend.quick(ctxOf(request), testSendQuickSchema.parse(request.body)) }),
+        .send({ data: await testSend.quick(callerOf(request), testSendQuickSchema.parse(request.body)) }),
     );
   }
 
   app.post('/v3/api/mail/testSend/param', { config: SEND }, async (request, reply) =>
     reply
       .status(201)
-      .send({ data: await testSend.quick(ctxOf(request), testSendParamSchema.parse(request.body)) }),
+      .send({ data: await testSend.quick(callerOf(request), testSendParamSchema.parse(request.body)) }),
   );
 
   app.post('/v3/api/mail/testSend/template', { config: SEND }, async (request, reply) =>
     reply
       .status(201)
-      .send({ data: await testSend.template(ctxOf(request), testSendTemplateSchema.parse(request.body)) }),
+      .send({ data: await testSend.template(callerOf(request), testSendTemplateSchema.parse(request.body)) }),
   );
 
   app.get('/v3/api/mail/testSend/recent', { config: SEND }, async (request) => ({
-    data: await testSend.recent(ctxOf(request)),
+    data: await testSend.recent(callerOf(request)),
   }));
 }

@@ -1,7 +1,7 @@
 import { emailTracksQuerySchema, PERMISSIONS } from '@herald/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../compose.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 
 const RESPONSE = { access: PERMISSIONS.EMAIL_RESPONSE };
 const DOWNLOAD = { access: PERMISSIONS.EMAIL_RESPONSE, download: true };
@@ -21,13 +21,13 @@ export function trackingDataRoutes(app: FastifyInstance, core: Core): void {
   app.get('/v3/api/data/emailTracks', { config: RESPONSE }, async (request) => {
     const { query, filter } = filterOf(request);
     const offset = (query.page - 1) * query.pageSize;
-    const { rows, total } = await tracks.query(ctxOf(request).accountId, filter, offset, query.pageSize);
+    const { rows, total } = await tracks.query(callerOf(request).accountId, filter, offset, query.pageSize);
     return { data: rows, total };
   });
 
   app.get('/v3/api/data/emailTracks/export', { config: DOWNLOAD }, async (request, reply) => {
     const { filter } = filterOf(request);
-    const csv = await tracks.exportCsv(ctxOf(request).accountId, filter);
+    const csv = await tracks.exportCsv(callerOf(request).accountId, filter);
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

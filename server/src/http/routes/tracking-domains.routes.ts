@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Core } from '../../compose.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 
 const SETTINGS = { access: PERMISSIONS.EMAIL_SETTINGS };
 const idParam = z.object({ id: trackIdSchema });
@@ -23,44 +23,44 @@ export function trackingDomainsRoutes(app: FastifyInstance, core: Core): void {
   const certificates = core.sslCertificates;
 
   app.get('/v3/api/trackDomains', { config: SETTINGS }, async (request) => ({
-    data: await domains.list(ctxOf(request)),
+    data: await domains.list(callerOf(request)),
   }));
 
   app.post('/v3/api/trackDomains', { config: SETTINGS }, async (request, reply) => {
     const input = trackDomainInputSchema.parse(request.body ?? {});
-    return reply.status(201).send({ data: await domains.add(ctxOf(request), input) });
+    return reply.status(201).send({ data: await domains.add(callerOf(request), input) });
   });
 
   app.patch('/v3/api/trackDomains/:id', { config: SETTINGS }, async (request) => {
     const { id } = idParam.parse(request.params);
     const input = trackDomainUpdateSchema.parse(request.body ?? {});
-    return { data: await domains.update(ctxOf(request), id, input) };
+    return { data: await domains.update(callerOf(request), id, input) };
   });
 
   app.delete('/v3/api/trackDomains/:id', { config: SETTINGS }, async (request, reply) => {
-    await domains.remove(ctxOf(request), idParam.parse(request.params).id);
+    await domains.remove(callerOf(request), idParam.parse(request.params).id);
     return reply.status(204).send();
   });
 
   app.post('/v3/api/trackDomains/default/:id', { config: SETTINGS }, async (request) => ({
-    data: await domains.setDefault(ctxOf(request), idParam.parse(request.params).id),
+    data: await domains.setDefault(callerOf(request), idParam.parse(request.params).id),
   }));
 
   app.post('/v3/api/trackDomains/cname/check/:id', { config: SETTINGS }, async (request) => ({
-    data: await domains.checkCname(ctxOf(request), idParam.parse(request.params).id),
+    data: await domains.checkCname(callerOf(request), idParam.parse(request.params).id),
   }));
 
   app.get('/v3/api/config/ssl', { config: SETTINGS }, async (request) => ({
-    data: await certificates.list(ctxOf(request)),
+    data: await certificates.list(callerOf(request)),
   }));
 
   app.post('/v3/api/config/ssl', { config: SETTINGS }, async (request, reply) => {
     const input = sslInputSchema.parse(request.body ?? {});
-    return reply.status(201).send({ data: await certificates.add(ctxOf(request), input) });
+    return reply.status(201).send({ data: await certificates.add(callerOf(request), input) });
   });
 
   app.delete('/v3/api/config/ssl/:id', { config: SETTINGS }, async (request, reply) => {
-    await certificates.remove(ctxOf(request), idParam.parse(request.params).id);
+    await certificates.remove(callerOf(request), idParam.parse(request.params).id);
     return reply.status(204).send();
   });
 }

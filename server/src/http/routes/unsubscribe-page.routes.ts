@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Core } from '../../compose.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 
 const SETTINGS = { access: PERMISSIONS.EMAIL_SETTINGS };
 const idParam = z.object({ id: unsubscribePageIdSchema });
@@ -21,7 +21,7 @@ const PAGE = '/v3/api/config/unsubscribePage';
  */
 export function unsubscribePageRoutes(app: FastifyInstance, core: Core): void {
   const pages = core.unsubscribePages;
-  const accountOf = (request: Parameters<typeof ctxOf>[0]) => ctxOf(request).accountId;
+  const accountOf = (request: Parameters<typeof callerOf>[0]) => callerOf(request).accountId;
 
   app.get(PAGE, { config: SETTINGS }, async (request) => ({ data: await pages.list(accountOf(request)) }));
 

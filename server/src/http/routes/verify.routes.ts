@@ -2,9 +2,8 @@ import { AUTHENTICATED, smsCodeValidateSchema, verifyIdentitySchema } from '@her
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../compose.ts';
 import type { VerificationKind } from '../../core/sensitive-verification/sensitive-verification.service.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 import type { RouteRateLimit } from '../plugins/rate-limit.ts';
-import { sessionOf } from '../session-ref.ts';
 
 const MINUTE = 60_000;
 const perUser = (request: FastifyRequest) => `user:${request.principal?.userId ?? request.ip}`;
@@ -31,7 +30,7 @@ export function verifyRoutes(app: FastifyInstance, core: Core): void {
   const verification = core.sensitiveVerification;
 
   app.get('/v3/api/verify/way/sys', { config: { access: AUTHENTICATED } }, async (request) => ({
-    data: await verification.ways(sessionOf(request)),
+    data: await verification.ways(callerOf(request)),
   }));
 
   for (const [path, way] of [
@@ -41,7 +40,7 @@ export function verifyRoutes(app: FastifyInstance, core: Core): void {
     app.post(
       `/v3/api/verify/${path}`,
       { config: { access: AUTHENTICATED, rateLimit: VERIFY_SENDS } },
-      async (request) => ({ data: await verification.sendCode(ctxOf(request), way, request.lang) }),
+      async (request) => ({ data: await verification.sendCode(callerOf(request), way, request.lang) }),
     );
   }
 
@@ -54,7 +53,7 @@ export function verifyRoutes(app: FastifyInstance, core: Core): void {
       { config: { access: AUTHENTICATED, rateLimit: VERIFY_CHECKS } },
       async (request) => {
         const { way, code } = verifyIdentitySchema.parse(request.body);
-        return { data: await verification.verify(sessionOf(request), kind, way, code) };
+        return { data: await verification.verify(callerOf(request), kind, way, code) };
       },
     );
   }
@@ -67,7 +66,7 @@ export function verifyRoutes(app: FastifyInstance, core: Core): void {
    * verification now, and to which (masked) phone a code would go.
    */
   app.get('/v3/api/userInfo/smsCode/check', { config: { access: AUTHENTICATED } }, async (request) => {
-    const session = sessionOf(request);
+    const session = callerOf(request);
     const { ways, sensitiveVerifiedUntil } = await verification.ways(session);
     const sms = ways.find((w) => w.way === 'sms');
     return {
@@ -81,7 +80,7 @@ export function verifyRoutes(app: FastifyInstance, core: Core): void {
   for (const url of ['/v3/api/userInfo/smsCode/validate', '/v3/api/verify/smsCodeCheck']) {
     app.post(url, { config: { access: AUTHENTICATED, rateLimit: VERIFY_CHECKS } }, async (request) => {
       const { code } = smsCodeValidateSchema.parse(request.body);
-      return { data: await verification.verify(sessionOf(request), 'sensitive', 'sms', code) };
+      return { data: await verification.verify(callerOf(request), 'sensitive', 'sms', code) };
     });
   }
 }

@@ -2,7 +2,7 @@ import { PERMISSIONS, webhookIdSchema } from '@herald/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Core } from '../../compose.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 
 const SETTINGS = { access: PERMISSIONS.EMAIL_SETTINGS };
 const idParam = z.object({ id: webhookIdSchema });
@@ -15,7 +15,7 @@ const appKeyBody = z.object({ id: webhookIdSchema.optional() });
  */
 export function webhooksRoutes(app: FastifyInstance, core: Core): void {
   const webhooks = core.webhooks;
-  const accountOf = (request: FastifyRequest) => ctxOf(request).accountId;
+  const accountOf = (request: FastifyRequest) => callerOf(request).accountId;
 
   app.get('/v3/api/config/webhooks', { config: SETTINGS }, async (request) => ({
     data: await webhooks.list(accountOf(request)),

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Core } from '../../compose.ts';
 import type { LoginOutcome } from '../../core/auth/auth.service.ts';
-import { ctxOf } from '../context.ts';
+import { callerOf } from '../context.ts';
 import type { RouteRateLimit } from '../plugins/rate-limit.ts';
 import { sendSessionToken } from '../session-cookies.ts';
 import { PROTECT_VERIFY_COOKIE, PROTECT_VERIFY_PATH } from './oauth.routes.ts';
@@ -132,13 +132,13 @@ export function wechatRoutes(app: FastifyInstance, core: Core): void {
   );
 
   app.get('/v3/api/wechat/quickBind', { config: { access: AUTHENTICATED } }, async (request, reply) => {
-    const started = await wechat.start(ctxOf(request));
+    const started = await wechat.start(callerOf(request));
     holdState(request, reply, started.state, started.expiresIn);
     return { data: started };
   });
 
   app.get('/v3/api/wechat/checkBind', { config: { access: AUTHENTICATED } }, async (request) => ({
-    data: await wechat.bindStatus(ctxOf(request)),
+    data: await wechat.bindStatus(callerOf(request)),
   }));
 
   for (const [method, url] of [
@@ -150,8 +150,8 @@ export function wechatRoutes(app: FastifyInstance, core: Core): void {
       url,
       config: { access: AUTHENTICATED },
       handler: async (request) => {
-        await wechat.unbind(ctxOf(request));
-        return { data: await wechat.bindStatus(ctxOf(request)) };
+        await wechat.unbind(callerOf(request));
+        return { data: await wechat.bindStatus(callerOf(request)) };
       },
     });
   }
