@@ -45,6 +45,7 @@ const domains = Array.from({ length: DOMAINS }, (_, i) => `mx${i}.example${i % 7
 
 // The account, its API_USERs and labels (names for statday/list).
 const accountId = await createAccount(database, { username: 'stats_bench' });
+const caller = { accountId };
 for (let i = 1; i <= API_USERS; i++) {
   await createApiUser(database, accountId, { name: `bench_api_${i}`, emailType: 'batch' });
 }
@@ -153,27 +154,27 @@ const last30 = q({ preset: 'last30' });
 const half = q({ preset: 'months6' });
 const week = { from: addDays(today, -6), to: today };
 const cases: [string, () => Promise<unknown>][] = [
-  ['send series, 30 days', () => stats.sendSeries(accountId, last30)],
-  ['send series, 6 months', () => stats.sendSeries(accountId, half)],
-  ['send series, 30 days, one API_USER', () => stats.sendSeries(accountId, { ...last30, apiUserId: 3 })],
-  ['send series, 6 months, one domain', () => stats.sendSeries(accountId, { ...half, domain: domains[1] })],
-  ['send series, 1 day by hour', () => stats.sendSeries(accountId, q({ preset: 'today', groupBy: 'hour' }))],
-  ['delivery time, 30 days', () => stats.deliveryTime(accountId, last30)],
-  ['delivery time, 6 months', () => stats.deliveryTime(accountId, half)],
-  ['receiving domains, 30 days', () => stats.receiveDomains(accountId, last30)],
-  ['receiving domains, 6 months', () => stats.receiveDomains(accountId, half)],
-  ['statday/list, 7 days', () => stats.apiRows(accountId, week, {})],
-  ['statday/list, 6 months, aggregate', () => stats.apiRows(accountId, half, { aggregate: true })],
+  ['send series, 30 days', () => stats.sendSeries(caller, last30)],
+  ['send series, 6 months', () => stats.sendSeries(caller, half)],
+  ['send series, 30 days, one API_USER', () => stats.sendSeries(caller, { ...last30, apiUserId: 3 })],
+  ['send series, 6 months, one domain', () => stats.sendSeries(caller, { ...half, domain: domains[1] })],
+  ['send series, 1 day by hour', () => stats.sendSeries(caller, q({ preset: 'today', groupBy: 'hour' }))],
+  ['delivery time, 30 days', () => stats.deliveryTime(caller, last30)],
+  ['delivery time, 6 months', () => stats.deliveryTime(caller, half)],
+  ['receiving domains, 30 days', () => stats.receiveDomains(caller, last30)],
+  ['receiving domains, 6 months', () => stats.receiveDomains(caller, half)],
+  ['statday/list, 7 days', () => stats.apiRows(caller, week, {})],
+  ['statday/list, 6 months, aggregate', () => stats.apiRows(caller, half, { aggregate: true })],
   [
     'statday/list, 6 months, one API_USER, aggregate',
-    () => stats.apiRows(accountId, { ...half, apiUserIds: [2] }, { aggregate: true }),
+    () => stats.apiRows(caller, { ...half, apiUserIds: [2] }, { aggregate: true }),
   ],
-  ['stathour/list, 1 day', () => stats.apiRows(accountId, { from: today, to: today }, { hourly: true })],
+  ['stathour/list, 1 day', () => stats.apiRows(caller, { from: today, to: today }, { hourly: true })],
   [
     'invalidstat/list, 30 days, aggregate',
-    () => stats.apiRows(accountId, last30, { invalid: true, aggregate: true }),
+    () => stats.apiRows(caller, last30, { invalid: true, aggregate: true }),
   ],
-  ['overview, 30 days', () => stats.overview(accountId, last30)],
+  ['overview, 30 days', () => stats.overview(caller, last30)],
 ];
 for (const [name, run] of cases) {
   await run();

@@ -140,6 +140,12 @@ test('rich text → sandboxed preview → review → the operator approves; a re
 
       const toReject = operator.page.locator(`tr[data-invoke-name="${second}"]`);
       await toReject.getByTestId('admin-reject').click();
+      // The modal's zoom-in animation can swallow a click on a slow machine: wait until it is open.
+      await operator.page.getByTestId('admin-reject-reason').waitFor();
+      await operator.page
+        .locator('.ant-modal')
+        .last()
+        .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
       await operator.page.locator('.admin-reject-ok').click();
       await operator.page.getByText('请填写驳回原因（最多500个字符）').waitFor();
       await operator.page.getByTestId('admin-reject-reason').fill('链接指向未知域名');

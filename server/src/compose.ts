@@ -217,7 +217,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     relayAllowPrivate: config.delivery.relayAllowPrivate,
   });
   const suppression = new SuppressionService(database, {
-    skipsInterception: (accountId) => senderConfigs.skipsInterception(accountId),
+    skipsInterception: (accountId) => senderConfigs.skipsInterception({ accountId }),
   });
   const queues = new QueuesService(database, { pauseMaxDays: config.queuePauseMaxDays });
   const sendPolicy = new AccountSendPolicy(senderConfigs, queues);

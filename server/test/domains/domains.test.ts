@@ -107,9 +107,9 @@ describe('sending domains', () => {
     const verified = await verifyNow(domain.id);
     assert.equal(verified.status, 'verified');
     assert.equal(recordOf(verified, 'dmarc').found, dmarc.value);
-    assert.equal(await t.core.domains.isUsableSenderDomain(owner.ctx.accountId, 'MAIL.example.test'), true);
-    assert.ok(await t.core.domains.findUsableDomain(owner.ctx.accountId, domain.id));
-    assert.equal(await t.core.domains.findUsableDomain(other.ctx.accountId, domain.id), undefined);
+    assert.equal(await t.core.domains.isUsableSenderDomain(owner.ctx, 'MAIL.example.test'), true);
+    assert.ok(await t.core.domains.findUsableDomain(owner.ctx, domain.id));
+    assert.equal(await t.core.domains.findUsableDomain(other.ctx, domain.id), undefined);
   });
 
   it('says which record is wrong and why', async () => {

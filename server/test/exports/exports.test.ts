@@ -277,7 +277,7 @@ describe('offline exports', () => {
     assert.equal(await flag(), false, 'off by default');
     const created = await create({ type: 'emailStatus', ...range() });
     await waitStatus(created.id, 'using');
-    await t.core.exports.setHideExport(owner.ctx.accountId, true);
+    await t.core.exports.setHideExport(owner.ctx, true);
     try {
       assert.equal(await flag(), true);
       const res = await download(created.id);
@@ -285,7 +285,7 @@ describe('offline exports', () => {
       assert.equal(res.json().message, 'Downloading delivery data is turned off for this account');
       assert.equal((await exportOf(created.id))?.status, 'using', 'not marked used');
     } finally {
-      await t.core.exports.setHideExport(owner.ctx.accountId, false);
+      await t.core.exports.setHideExport(owner.ctx, false);
     }
   });
 

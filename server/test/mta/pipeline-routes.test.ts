@@ -160,7 +160,7 @@ describe('delivery pipeline: bounces, relay, limits, batch mail', () => {
       username: 'relayuser',
       password: 's3cret p@ss',
     };
-    const saved = await configs.save(h.sender.accountId, 'relay', relayInput);
+    const saved = await configs.save({ accountId: h.sender.accountId }, 'relay', relayInput);
     assert.equal(saved.entries[0]?.hasPassword, true);
     assert.equal(saved.entries[0]?.password, undefined, 'the password is never shown');
     assert.equal(saved.entries[0]?.passwordSealed, undefined);
@@ -193,12 +193,12 @@ describe('delivery pipeline: bounces, relay, limits, batch mail', () => {
     assert.equal(received.length, 1, "the other account's mail did not go through the relay");
 
     // Saved again without a password: the stored one is kept; switched off: straight to the MX.
-    await configs.save(h.sender.accountId, 'relay', { ...relayInput, password: '' });
+    await configs.save({ accountId: h.sender.accountId }, 'relay', { ...relayInput, password: '' });
     const [kept] = await h.send({ to: 'again@dest.test', subject: 'Kept', html: '<p>z</p>' });
     assert.ok(kept);
     await h.waitForStatus(kept, 'delivered');
     assert.equal(received.length, 2);
-    await configs.setSwitch(h.sender.accountId, 'relay', false);
+    await configs.setSwitch({ accountId: h.sender.accountId }, 'relay', false);
     const [off] = await h.send({ to: 'off@dest.test', subject: 'Off', html: '<p>w</p>' });
     assert.ok(off);
     await h.mx.waitForMessages(2);
@@ -210,15 +210,18 @@ describe('delivery pipeline: bounces, relay, limits, batch mail', () => {
     harnesses.push(h);
     const configs = h.t.core.senderConfigs;
     await assert.rejects(
-      configs.save(h.sender.accountId, 'relay', { host: '10.1.2.3', port: 587 }),
+      configs.save({ accountId: h.sender.accountId }, 'relay', { host: '10.1.2.3', port: 587 }),
       (error: Error & { code?: string }) => error.code === 'SENDER_RELAY_ADDRESS_REFUSED',
     );
     await assert.rejects(
-      configs.save(h.sender.accountId, 'relay', { host: 'smtp.relay.test', username: 'someone' }),
+      configs.save({ accountId: h.sender.accountId }, 'relay', {
+        host: 'smtp.relay.test',
+        username: 'someone',
+      }),
       (error: Error & { code?: string }) => error.code === 'SENDER_RELAY_PASSWORD_REQUIRED',
     );
     h.dns.set('smtp.relay.test', 'A', ['127.0.0.1']);
-    await configs.save(h.sender.accountId, 'relay', { host: 'smtp.relay.test', port: 2525 });
+    await configs.save({ accountId: h.sender.accountId }, 'relay', { host: 'smtp.relay.test', port: 2525 });
     const [emailId] = await h.send({ to: 'someone@dest.test', subject: 'Nope', html: '<p>x</p>' });
     assert.ok(emailId);
     const row = await h.waitForStatus(emailId, 'deferred');

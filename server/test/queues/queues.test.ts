@@ -254,7 +254,7 @@ describe('holdUntil with an injected clock', () => {
   });
 
   it('holds until the recover time, or until the automatic deletion when there is none', async () => {
-    const { pause } = await queues.suspend(a.accountId, { apiUserId: a.apiUserId });
+    const { pause } = await queues.suspend({ accountId: a.accountId }, { apiUserId: a.apiUserId });
     assert.equal(pause.expiresAt, clock + 3 * DAY);
     assert.deepEqual(await policy.holdUntil(message(), clock), {
       until: clock + 3 * DAY,
@@ -267,7 +267,10 @@ describe('holdUntil with an injected clock', () => {
     );
 
     // same conditions, overlapping: the new pause (with a recover time) replaces the old
-    const second = await queues.suspend(a.accountId, { apiUserId: a.apiUserId, recoverAt: clock + 2 * HOUR });
+    const second = await queues.suspend(
+      { accountId: a.accountId },
+      { apiUserId: a.apiUserId, recoverAt: clock + 2 * HOUR },
+    );
     assert.equal(second.replaced, 1);
     assert.deepEqual(await policy.holdUntil(message(), clock), {
       until: clock + 2 * HOUR,
@@ -276,21 +279,24 @@ describe('holdUntil with an injected clock', () => {
     assert.equal(await policy.holdUntil(message(), clock + 2 * HOUR), null, 'released at the recover time');
 
     // same conditions, later and not overlapping: both are kept
-    const later = await queues.suspend(a.accountId, {
-      apiUserId: a.apiUserId,
-      startAt: clock + 5 * HOUR,
-      recoverAt: clock + 6 * HOUR,
-    });
+    const later = await queues.suspend(
+      { accountId: a.accountId },
+      {
+        apiUserId: a.apiUserId,
+        startAt: clock + 5 * HOUR,
+        recoverAt: clock + 6 * HOUR,
+      },
+    );
     assert.equal(later.replaced, 0);
     assert.equal(await policy.holdUntil(message(), clock + 3 * HOUR), null, 'not started yet');
     assert.deepEqual(await policy.holdUntil(message(), clock + 5 * HOUR), {
       until: clock + 6 * HOUR,
       reason: 'queue paused',
     });
-    assert.equal((await queues.list(a.accountId)).pauses.length, 2);
+    assert.equal((await queues.list({ accountId: a.accountId })).pauses.length, 2);
 
     // other conditions: a label pause holds only that label's mail
-    await queues.suspend(a.accountId, { labelId: a.labelId, recoverAt: clock + HOUR });
+    await queues.suspend({ accountId: a.accountId }, { labelId: a.labelId, recoverAt: clock + HOUR });
     assert.equal(second.replaced, 1);
     assert.deepEqual(await policy.holdUntil(message({ labelId: a.labelId, apiUserId: null }), clock), {
       until: clock + HOUR,
@@ -300,11 +306,11 @@ describe('holdUntil with an injected clock', () => {
   });
 
   it('deletes pauses without a recover time after the configured days (the periodic task)', async () => {
-    const { pause } = await queues.suspend(a.accountId, { domain: a.domain });
+    const { pause } = await queues.suspend({ accountId: a.accountId }, { domain: a.domain });
     clock += 3 * DAY - 1;
     assert.equal((await queues.expirePauses()) >= 0, true);
     assert.ok(
-      (await queues.list(a.accountId)).pauses.some((p) => p.id === pause.id),
+      (await queues.list({ accountId: a.accountId })).pauses.some((p) => p.id === pause.id),
       'kept before its expiry',
     );
     clock += 1;
@@ -316,7 +322,7 @@ describe('holdUntil with an injected clock', () => {
       .execute();
     assert.deepEqual(left, [], 'expired and recovered pauses are deleted');
     // the registered job calls the same core function
-    await queues.suspend(a.accountId, { domain: a.domain, startAt: Date.now() - 10 * DAY });
+    await queues.suspend({ accountId: a.accountId }, { domain: a.domain, startAt: Date.now() - 10 * DAY });
     await t.core.database.db
       .updateTable('queue_pauses')
       .set({ expires_at: Date.now() - 1 })
@@ -338,7 +344,11 @@ describe('holdUntil with an injected clock', () => {
   it('holds batch mail in do-not-disturb windows (Asia/Shanghai) until the window ends', async () => {
     clock = Date.UTC(2026, 0, 5, 2, 0); // Monday 10:00 in Shanghai, 5th of the month
     const at = (day: number, hh: number, mm: number) => Date.UTC(2026, 0, day, hh - 8, mm);
-    await configs.save(a.accountId, 'nodisturb', { cycle: 'day', start: '09:00', end: '10:29' });
+    await configs.save({ accountId: a.accountId }, 'nodisturb', {
+      cycle: 'day',
+      start: '09:00',
+      end: '10:29',
+    });
     assert.deepEqual(await policy.holdUntil(message(), at(5, 10, 0)), {
       until: at(5, 10, 30),
       reason: 'do not disturb',
@@ -351,7 +361,7 @@ describe('holdUntil with an injected clock', () => {
     assert.equal(await policy.holdUntil(message(), at(5, 10, 30)), null, 'after the end minute');
     assert.equal(await policy.holdUntil(message(), at(5, 8, 59)), null, 'before the start');
 
-    await configs.save(a.accountId, 'nodisturb', {
+    await configs.save({ accountId: a.accountId }, 'nodisturb', {
       cycle: 'week',
       days: [1, 3],
       start: '20:00',
@@ -364,7 +374,7 @@ describe('holdUntil with an injected clock', () => {
     assert.equal(await policy.holdUntil(message(), at(6, 21, 15)), null, 'Tuesday is not a chosen day');
     assert.ok(await policy.holdUntil(message(), at(7, 21, 15)), 'Wednesday is');
 
-    await configs.save(a.accountId, 'nodisturb', {
+    await configs.save({ accountId: a.accountId }, 'nodisturb', {
       cycle: 'month',
       days: '15,31',
       start: '00:00',
@@ -377,7 +387,7 @@ describe('holdUntil with an injected clock', () => {
     assert.equal(await policy.holdUntil(message(), at(16, 3, 0)), null);
 
     // a pause ending later than the window wins
-    await queues.suspend(a.accountId, { apiUserId: a.apiUserId, recoverAt: at(15, 12, 0) });
+    await queues.suspend({ accountId: a.accountId }, { apiUserId: a.apiUserId, recoverAt: at(15, 12, 0) });
     clock = at(15, 3, 0);
     assert.deepEqual(await policy.holdUntil(message(), at(15, 3, 0)), {
       until: at(15, 12, 0),
@@ -385,7 +395,7 @@ describe('holdUntil with an injected clock', () => {
     });
 
     // the switch turns the windows off
-    await configs.setSwitch(a.accountId, 'nodisturb', false);
+    await configs.setSwitch({ accountId: a.accountId }, 'nodisturb', false);
     assert.equal(await policy.holdUntil(message({ apiUserId: null }), at(5, 10, 0)), null);
   });
 });

@@ -241,12 +241,12 @@ describe('sender configurations', () => {
   });
 
   it('send without interception is a switch, off by default; bounce settings', async () => {
-    assert.equal(await t.core.senderConfigs.skipsInterception(a.accountId), false);
+    assert.equal(await t.core.senderConfigs.skipsInterception({ accountId: a.accountId }), false);
     const on = await save('intercept', { enabled: true });
     assert.equal(on.statusCode, 201);
     assert.equal(on.json().data.enabled, true);
-    assert.equal(await t.core.senderConfigs.skipsInterception(a.accountId), true);
-    assert.equal(await t.core.senderConfigs.skipsInterception(b.accountId), false);
+    assert.equal(await t.core.senderConfigs.skipsInterception({ accountId: a.accountId }), true);
+    assert.equal(await t.core.senderConfigs.skipsInterception({ accountId: b.accountId }), false);
     const status = (await call('GET', '/v3/api/sendConfig/status', a.owner)).json().data;
     assert.equal(status.intercept, true);
 
@@ -265,7 +265,7 @@ describe('sender configurations', () => {
       '邮箱地址格式错误',
     );
     assert.equal((await save('bounce', { forward: true, address: 'ops@example.com' })).statusCode, 201);
-    assert.deepEqual(await t.core.senderConfigs.bounceSettings(a.accountId), {
+    assert.deepEqual(await t.core.senderConfigs.bounceSettings({ accountId: a.accountId }), {
       forward: true,
       address: 'ops@example.com',
     });

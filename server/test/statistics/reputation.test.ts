@@ -89,7 +89,7 @@ describe('reputation history', () => {
       ])
       .execute();
 
-    const current = await stats.reputation(a.accountId);
+    const current = await stats.reputation({ accountId: a.accountId });
     // The 8th day back is outside the window: 1000 requested, 10% invalid → 70.
     assert.deepEqual(current, {
       score: 70,
@@ -108,7 +108,10 @@ describe('reputation history', () => {
     assert.equal(Number(history[0]?.score), 70);
     assert.equal(Number(history[0]?.delivered), 400);
 
-    const detail = await stats.reputationDetail(a.accountId, stats.parseQuery({ preset: 'last30' }));
+    const detail = await stats.reputationDetail(
+      { accountId: a.accountId },
+      stats.parseQuery({ preset: 'last30' }),
+    );
     assert.deepEqual(
       detail.history.map((h) => [h.day, h.score]),
       [[yesterday, 70]],

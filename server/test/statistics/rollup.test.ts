@@ -204,7 +204,10 @@ describe('statistics rollups', () => {
     await runLoop();
     await assertRollupsMatchRaw();
     const today = statDay(Date.now());
-    const [day] = await h.t.core.statistics.daySeries(h.sender.accountId, { from: today, to: today });
+    const [day] = await h.t.core.statistics.daySeries(
+      { accountId: h.sender.accountId },
+      { from: today, to: today },
+    );
     assert.deepEqual(day, {
       day: today,
       requested: 3,
@@ -229,7 +232,10 @@ describe('statistics rollups', () => {
     await runLoop();
     await assertRollupsMatchRaw();
     const today = statDay(Date.now());
-    const [day] = await h.t.core.statistics.daySeries(h.sender.accountId, { from: today, to: today });
+    const [day] = await h.t.core.statistics.daySeries(
+      { accountId: h.sender.accountId },
+      { from: today, to: today },
+    );
     assert.equal(day?.opened, 4);
     assert.equal(day?.uniqueOpened, 1);
   });
@@ -237,21 +243,27 @@ describe('statistics rollups', () => {
   it('answers the send series, delivery time and invalid reasons from the rollups', async () => {
     const stats = h.t.core.statistics;
     const q = stats.parseQuery({ preset: 'today' });
-    const send = await stats.sendSeries(h.sender.accountId, q);
+    const send = await stats.sendSeries({ accountId: h.sender.accountId }, q);
     assert.equal(send.totals.requested, 3);
     assert.equal(send.totals.deliveredRate, 33.33);
-    const byLabel = await stats.sendSeries(h.sender.accountId, { ...q, labelId: h.sender.labelId });
+    const byLabel = await stats.sendSeries(
+      { accountId: h.sender.accountId },
+      { ...q, labelId: h.sender.labelId },
+    );
     assert.equal(byLabel.totals.requested, 3);
-    const otherLabel = await stats.sendSeries(h.sender.accountId, { ...q, labelId: h.sender.labelId + 999 });
+    const otherLabel = await stats.sendSeries(
+      { accountId: h.sender.accountId },
+      { ...q, labelId: h.sender.labelId + 999 },
+    );
     assert.equal(otherLabel.totals.requested, 0);
-    const hourly = await stats.sendSeries(h.sender.accountId, { ...q, groupBy: 'hour' });
+    const hourly = await stats.sendSeries({ accountId: h.sender.accountId }, { ...q, groupBy: 'hour' });
     assert.equal(hourly.points.length, 24);
     assert.equal(
       hourly.points.reduce((sum, p) => sum + p.requested, 0),
       3,
     );
 
-    const times = await stats.deliveryTime(h.sender.accountId, q);
+    const times = await stats.deliveryTime({ accountId: h.sender.accountId }, q);
     assert.equal(times.totals.total, 1);
     assert.equal(times.byDomain[0]?.domain, 'dest.test');
     assert.equal(
@@ -259,9 +271,9 @@ describe('statistics rollups', () => {
       100,
     );
 
-    const reasons = await stats.invalidReasons(h.sender.accountId, q);
+    const reasons = await stats.invalidReasons({ accountId: h.sender.accountId }, q);
     assert.equal(reasons.totals.recipientNotFound, 1);
-    const domains = await stats.receiveDomains(h.sender.accountId, q);
+    const domains = await stats.receiveDomains({ accountId: h.sender.accountId }, q);
     assert.deepEqual(
       domains.rows.map((r) => [r.domain, r.requested, r.delivered, r.invalid, r.share]),
       [['dest.test', 3, 1, 1, 100]],
@@ -272,8 +284,8 @@ describe('statistics rollups', () => {
     const stats = h.t.core.statistics;
     const q = stats.parseQuery({ preset: 'today' });
     const other = h.sender.accountId + 1000;
-    assert.equal((await stats.sendSeries(other, q)).totals.requested, 0);
-    assert.deepEqual((await stats.receiveDomains(other, q)).rows, []);
-    assert.equal((await stats.deliveryTime(other, q)).totals.total, 0);
+    assert.equal((await stats.sendSeries({ accountId: other }, q)).totals.requested, 0);
+    assert.deepEqual((await stats.receiveDomains({ accountId: other }, q)).rows, []);
+    assert.equal((await stats.deliveryTime({ accountId: other }, q)).totals.total, 0);
   });
 });

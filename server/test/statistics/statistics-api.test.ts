@@ -254,10 +254,13 @@ describe('statistics API', () => {
       Array.from({ length: 100 }, (_, i) => `flood${i}@sina.com`),
     );
     while ((await t.core.statistics.rollUp(1000)) > 0);
-    const alerts = await t.core.statistics.bombingAlerts(a.accountId);
+    const alerts = await t.core.statistics.bombingAlerts({ accountId: a.accountId });
     assert.deepEqual(alerts.addresses, [{ recipient: 'target@163.com', requests: 10 }]);
     assert.deepEqual(alerts.domains, [{ domain: 'sina.com', requests: 100, usual: 0 }]);
-    assert.deepEqual(await t.core.statistics.bombingAlerts(b.accountId), { addresses: [], domains: [] });
+    assert.deepEqual(await t.core.statistics.bombingAlerts({ accountId: b.accountId }), {
+      addresses: [],
+      domains: [],
+    });
   });
 
   it('another account sees zeros; its monitor settings are 404 to others; code 10 is required', async () => {

@@ -85,14 +85,17 @@ describe('suppression check', () => {
   it('puts a non-existent address on the account bounce list; deleting it releases the address for that account only', async () => {
     const addr = 'nobody@bounce.example';
     await check.recordFailure(a.accountId, addr, notExist(clock));
-    const page = await lists.find(a.accountId, { list: 'bounce', addresses: [addr] }, 0, 10);
+    const page = await lists.find({ accountId: a.accountId }, { list: 'bounce', addresses: [addr] }, 0, 10);
     assert.equal(page.total, 1);
     assert.equal(page.rows[0]?.reason, 'not_exist');
     assert.equal(page.rows[0]?.detail, '550 5.1.1 user unknown');
     assert.equal(page.rows[0]?.expiresAt, clock + 2 * HOUR);
-    assert.equal((await lists.find(b.accountId, { list: 'bounce', addresses: [addr] }, 0, 10)).total, 0);
+    assert.equal(
+      (await lists.find({ accountId: b.accountId }, { list: 'bounce', addresses: [addr] }, 0, 10)).total,
+      0,
+    );
 
-    await lists.remove(a.accountId, 'bounce', page.rows[0]?.id ?? 0);
+    await lists.remove({ accountId: a.accountId }, 'bounce', page.rows[0]?.id ?? 0);
     assert.equal(
       await check.check(a.accountId, addr, batch(a)),
       null,
@@ -121,7 +124,7 @@ describe('suppression check', () => {
       detail: '550 5.7.1 message looks like spam',
       at: clock,
     });
-    await lists.add(a.accountId, 'user_defined', ['blocked@example.org']);
+    await lists.add({ accountId: a.accountId }, 'user_defined', ['blocked@example.org']);
     for (const addr of ['angry@example.org', 'filter@example.org']) {
       const hit = await check.check(a.accountId, addr, trigger(a));
       assert.deepEqual([hit?.list, hit?.reason, hit?.subStatus], ['spam', 'blacklist', 401]);
@@ -141,8 +144,10 @@ describe('suppression check', () => {
   });
 
   it('stops batch mail to an unsubscribed address with 402, within the entry scope, and lets trigger mail through', async () => {
-    await lists.add(a.accountId, 'unsubscribe', ['all@example.org']);
-    await lists.add(a.accountId, 'unsubscribe', ['scoped@example.org'], { labelId: a.labelId });
+    await lists.add({ accountId: a.accountId }, 'unsubscribe', ['all@example.org']);
+    await lists.add({ accountId: a.accountId }, 'unsubscribe', ['scoped@example.org'], {
+      labelId: a.labelId,
+    });
     const hit = await check.check(a.accountId, 'all@example.org', batch(a));
     assert.deepEqual([hit?.list, hit?.reason, hit?.subStatus], ['unsubscribe', 'unsubscribed', 402]);
     assert.match(hit?.detail ?? '', /^unsubscribed/);
@@ -153,24 +158,33 @@ describe('suppression check', () => {
   });
 
   it('applies custom interception rules by address, domain and keyword, per API_USER or all', async () => {
-    await lists.addRule(a.accountId, {
-      type: 'domain',
-      value: 'competitor.example',
-      apiUserId: undefined,
-      note: undefined,
-    });
-    await lists.addRule(a.accountId, {
-      type: 'keyword',
-      value: 'noreply',
-      apiUserId: a.apiUserId,
-      note: 'no robots',
-    });
-    await lists.addRule(a.accountId, {
-      type: 'address',
-      value: 'ceo@example.org',
-      apiUserId: undefined,
-      note: undefined,
-    });
+    await lists.addRule(
+      { accountId: a.accountId },
+      {
+        type: 'domain',
+        value: 'competitor.example',
+        apiUserId: undefined,
+        note: undefined,
+      },
+    );
+    await lists.addRule(
+      { accountId: a.accountId },
+      {
+        type: 'keyword',
+        value: 'noreply',
+        apiUserId: a.apiUserId,
+        note: 'no robots',
+      },
+    );
+    await lists.addRule(
+      { accountId: a.accountId },
+      {
+        type: 'address',
+        value: 'ceo@example.org',
+        apiUserId: undefined,
+        note: undefined,
+      },
+    );
     const ctx = batch(a);
     const sub = await check.check(a.accountId, 'x@mail.competitor.example', ctx);
     assert.deepEqual([sub?.list, sub?.reason, sub?.subStatus], ['intercept', 'blacklist', 401]);
@@ -187,30 +201,36 @@ describe('suppression check', () => {
 
   it('skips interception rules, and only them, for an account that sends without interception', async () => {
     const wired = t.core.suppression;
-    await lists.addRule(a.accountId, {
-      type: 'address',
-      value: 'skip@example.org',
-      apiUserId: undefined,
-      note: undefined,
-    });
-    await lists.add(a.accountId, 'user_defined', ['blocked-anyway@example.org']);
+    await lists.addRule(
+      { accountId: a.accountId },
+      {
+        type: 'address',
+        value: 'skip@example.org',
+        apiUserId: undefined,
+        note: undefined,
+      },
+    );
+    await lists.add({ accountId: a.accountId }, 'user_defined', ['blocked-anyway@example.org']);
     wired.rulesChanged(a.accountId);
     assert.equal((await wired.check(a.accountId, 'skip@example.org', batch(a)))?.list, 'intercept');
-    await t.core.senderConfigs.setSwitch(a.accountId, 'intercept', true);
+    await t.core.senderConfigs.setSwitch({ accountId: a.accountId }, 'intercept', true);
     assert.equal(await wired.check(a.accountId, 'skip@example.org', batch(a)), null);
     assert.equal(
       (await wired.check(a.accountId, 'blocked-anyway@example.org', batch(a)))?.list,
       'user_defined',
     );
-    await t.core.senderConfigs.setSwitch(a.accountId, 'intercept', false);
+    await t.core.senderConfigs.setSwitch({ accountId: a.accountId }, 'intercept', false);
   });
 
   it('answers the first matching list: global, bounce, spam, block list, unsubscribe, rule', async () => {
     const addr = 'everywhere@example.org';
-    await lists.add(a.accountId, 'unsubscribe', [addr]);
-    await lists.addRule(a.accountId, { type: 'address', value: addr, apiUserId: undefined, note: undefined });
+    await lists.add({ accountId: a.accountId }, 'unsubscribe', [addr]);
+    await lists.addRule(
+      { accountId: a.accountId },
+      { type: 'address', value: addr, apiUserId: undefined, note: undefined },
+    );
     assert.equal((await check.check(a.accountId, addr, batch(a)))?.list, 'unsubscribe');
-    await lists.add(a.accountId, 'user_defined', [addr]);
+    await lists.add({ accountId: a.accountId }, 'user_defined', [addr]);
     assert.equal((await check.check(a.accountId, addr, batch(a)))?.list, 'user_defined');
     await check.recordComplaint(a.accountId, addr, 'fbl');
     assert.equal((await check.check(a.accountId, addr, batch(a)))?.list, 'spam');
@@ -219,8 +239,8 @@ describe('suppression check', () => {
   });
 
   it('checks a batch of recipients at once, each with its own verdict, in order', async () => {
-    await lists.add(a.accountId, 'user_defined', ['many-blocked@example.org']);
-    await lists.add(a.accountId, 'unsubscribe', ['many-unsub@example.org']);
+    await lists.add({ accountId: a.accountId }, 'user_defined', ['many-blocked@example.org']);
+    await lists.add({ accountId: a.accountId }, 'unsubscribe', ['many-unsub@example.org']);
     await check.recordFailure(b.accountId, 'many-ghost@example.org', notExist(clock));
     const verdicts = await check.checkMany(a.accountId, [
       { recipient: 'many-free@example.org', context: batch(a) },

@@ -179,7 +179,7 @@ describe('email templates: review lifecycle', () => {
     const templates = t.core.templates;
     const code = async (invokeName: string) => {
       try {
-        await templates.findSendableTemplate(owner.ctx.accountId, invokeName);
+        await templates.findSendableTemplate(owner.ctx, invokeName);
         return 'ok';
       } catch (error) {
         assert.ok(error instanceof AppError);
@@ -192,10 +192,10 @@ describe('email templates: review lifecycle', () => {
     await call('POST', `/v3/api/mail/templates/commitVerify/${id}`, owner);
     assert.equal(await code('sendable'), 'TEMPLATE_SEND_NOT_APPROVED');
     await call('POST', `/v3/api/admin/templates/${id}/approve`, operator);
-    const row = await templates.findSendableTemplate(owner.ctx.accountId, 'sendable');
+    const row = await templates.findSendableTemplate(owner.ctx, 'sendable');
     assert.equal(row.html, SAMPLE.html);
     const other = await createOwner(t, 'rev_stranger');
-    await assert.rejects(templates.findSendableTemplate(other.ctx.accountId, 'sendable'), {
+    await assert.rejects(templates.findSendableTemplate(other.ctx, 'sendable'), {
       code: 'TEMPLATE_SEND_MISSING',
     });
     await templates.markUsed(id, 1234);

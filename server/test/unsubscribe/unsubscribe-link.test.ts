@@ -75,7 +75,7 @@ describe('unsubscribe link', () => {
   it('shows the chosen design; the form POST with a reason suppresses the address, once', async () => {
     const pages = h.t.core.unsubscribePages;
     const page = await pages.create(
-      h.sender.accountId,
+      { accountId: h.sender.accountId },
       unsubscribePageInputSchema.parse({
         name: 'Brand',
         logoUrl: 'https://cdn.example.com/logo.png',
@@ -91,7 +91,7 @@ describe('unsubscribe link', () => {
         jumpUrl: 'https://brand.example.com/bye',
       }),
     );
-    await pages.setConfig(h.sender.accountId, { pageId: page.id });
+    await pages.setConfig({ accountId: h.sender.accountId }, { pageId: page.id });
 
     const url = await linkOf('alice@dest.test');
     const html = await (await fetch(url)).text();
@@ -157,10 +157,14 @@ describe('unsubscribe link', () => {
 
   it('shows the done page in the design language when no jump URL is set', async () => {
     const pages = h.t.core.unsubscribePages;
-    const { pages: list } = await pages.list(h.sender.accountId);
+    const { pages: list } = await pages.list({ accountId: h.sender.accountId });
     const brand = list[0];
     assert.ok(brand);
-    await pages.update(h.sender.accountId, brand.id, { ...brand, language: 'zh-cn', jumpUrl: null });
+    await pages.update({ accountId: h.sender.accountId }, brand.id, {
+      ...brand,
+      language: 'zh-cn',
+      jumpUrl: null,
+    });
     const res = await fetch(await linkOf('dave@dest.test'), form({}));
     assert.equal(res.status, 200);
     const html = await res.text();

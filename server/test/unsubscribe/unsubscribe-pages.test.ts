@@ -169,10 +169,10 @@ describe('unsubscribe page designer', () => {
       apiUsers: [{ apiUserId: b.apiUserId, pageId: other.id }],
     });
     assert.equal(
-      (await t.core.unsubscribePages.designFor(b.accountId, b.apiUserId)).name,
+      (await t.core.unsubscribePages.designFor({ accountId: b.accountId }, b.apiUserId)).name,
       'For the API_USER',
     );
-    assert.equal((await t.core.unsubscribePages.designFor(b.accountId, null)).name, 'Chosen');
+    assert.equal((await t.core.unsubscribePages.designFor({ accountId: b.accountId }, null)).name, 'Chosen');
     assert.equal(
       (await call('PUT', config, b.owner, { pageId: other.id, apiUserId: a.apiUserId })).statusCode,
       404,
@@ -181,7 +181,7 @@ describe('unsubscribe page designer', () => {
     await call('DELETE', `${PAGE}/${other.id}`, b.owner);
     assert.deepEqual((await call('GET', config, b.owner)).json().data, { pageId: page.id, apiUsers: [] });
     assert.equal((await call('PUT', config, b.owner, { pageId: null })).statusCode, 200);
-    assert.equal((await t.core.unsubscribePages.designFor(b.accountId, null)).name, 'Default');
+    assert.equal((await t.core.unsubscribePages.designFor({ accountId: b.accountId }, null)).name, 'Default');
   });
 
   it("keeps another account's pages out of reach; view-only members cannot change them", async () => {

@@ -41,12 +41,15 @@ describe('webhook dispatch', () => {
     receiver.pushes.filter((p) => p.path === '/hook' && p.fields.event === event && !p.fields.test);
 
   it('pushes request (one per message) and deliver (one per recipient) of a real send, signed', async () => {
-    const hook = await h.t.core.webhooks.create(h.sender.accountId, {
-      url: `http://hooks.dest.test:${receiver.port}/hook`,
-      events: ['request', 'deliver'],
-      apiUserId: h.sender.apiUserId,
-      appKey,
-    });
+    const hook = await h.t.core.webhooks.create(
+      { accountId: h.sender.accountId },
+      {
+        url: `http://hooks.dest.test:${receiver.port}/hook`,
+        events: ['request', 'deliver'],
+        apiUserId: h.sender.apiUserId,
+        appKey,
+      },
+    );
     const emailIds = await h.send({
       to: 'ann@dest.test;bob@dest.test',
       subject: 'Webhooks',
@@ -79,17 +82,20 @@ describe('webhook dispatch', () => {
       assert.ok(!JSON.stringify(fields).includes(appKey), 'the app key itself is never sent');
     }
     const log = await waitFor('three attempts logged', async () => {
-      const page = await h.t.core.webhooks.deliveries(h.sender.accountId, hook.id, {});
+      const page = await h.t.core.webhooks.deliveries({ accountId: h.sender.accountId }, hook.id, {});
       return page.total === 3 ? page : undefined;
     });
     assert.ok(log.list.every((row) => row.responseCode === 200 && row.status === 'delivered'));
   });
 
   it('retries a push answered 500, and the log shows both attempts', async () => {
-    const hook = await h.t.core.webhooks.create(h.sender.accountId, {
-      url: `${receiver.url}/retry`,
-      events: ['deliver'],
-    });
+    const hook = await h.t.core.webhooks.create(
+      { accountId: h.sender.accountId },
+      {
+        url: `${receiver.url}/retry`,
+        events: ['deliver'],
+      },
+    );
     let failed = false;
     receiver.respond = (push) => {
       if (push.path === '/hook/retry' && !failed) {
@@ -100,7 +106,7 @@ describe('webhook dispatch', () => {
     };
     await h.send({ to: 'carl@dest.test', subject: 'Retry', html: '<p>again</p>' });
     const log = await waitFor('two attempts in the log', async () => {
-      const page = await h.t.core.webhooks.deliveries(h.sender.accountId, hook.id, {});
+      const page = await h.t.core.webhooks.deliveries({ accountId: h.sender.accountId }, hook.id, {});
       return page.total === 2 ? page : undefined;
     });
     assert.deepEqual(
@@ -114,10 +120,11 @@ describe('webhook dispatch', () => {
     assert.match(log.list[1]?.requestBody ?? '', /event=deliver/);
 
     // A replay queues one more attempt now.
-    await h.t.core.webhooks.replay(h.sender.accountId, hook.id, log.list[0]?.deliveryId ?? 0);
+    await h.t.core.webhooks.replay({ accountId: h.sender.accountId }, hook.id, log.list[0]?.deliveryId ?? 0);
     await waitFor(
       'the replayed attempt',
-      async () => (await h.t.core.webhooks.deliveries(h.sender.accountId, hook.id, {})).total === 3,
+      async () =>
+        (await h.t.core.webhooks.deliveries({ accountId: h.sender.accountId }, hook.id, {})).total === 3,
     );
     receiver.respond = () => 200;
   });
@@ -132,10 +139,13 @@ describe('webhook dispatch', () => {
       logger: h.t.core.logger,
       now: () => clock,
     });
-    const hook = await h.t.core.webhooks.create(h.sender.accountId, {
-      url: `${receiver.url}/down`,
-      events: ['deliver'],
-    });
+    const hook = await h.t.core.webhooks.create(
+      { accountId: h.sender.accountId },
+      {
+        url: `${receiver.url}/down`,
+        events: ['deliver'],
+      },
+    );
     receiver.respond = (push) => (push.path === '/hook/down' ? 500 : 200);
     const drain = async () => {
       while ((await dispatch.dispatcher.fanOut()) > 0);
@@ -157,7 +167,7 @@ describe('webhook dispatch', () => {
     assert.equal(await queued(), 1);
     await dispatch.dispatcher.pushOnce();
     assert.equal(
-      (await h.t.core.webhooks.get(h.sender.accountId, hook.id)).status,
+      (await h.t.core.webhooks.get({ accountId: h.sender.accountId }, hook.id)).status,
       'normal',
       'one failure is not enough',
     );
@@ -165,21 +175,24 @@ describe('webhook dispatch', () => {
     clock += 6 * DAY;
     await dispatch.dispatcher.pushOnce();
     assert.equal(
-      (await h.t.core.webhooks.get(h.sender.accountId, hook.id)).status,
+      (await h.t.core.webhooks.get({ accountId: h.sender.accountId }, hook.id)).status,
       'normal',
       'six days are not enough',
     );
 
     clock += DAY;
     await dispatch.dispatcher.pushOnce();
-    assert.equal((await h.t.core.webhooks.get(h.sender.accountId, hook.id)).status, 'unavailable');
+    assert.equal(
+      (await h.t.core.webhooks.get({ accountId: h.sender.accountId }, hook.id)).status,
+      'unavailable',
+    );
 
     const [eve] = await h.send({ to: 'eve@dest.test', subject: 'Still down', html: '<p>y</p>' });
     await h.waitForStatus(eve ?? '', 'delivered');
     await drain();
     assert.equal(await queued(), 1, 'an unavailable webhook receives no events');
 
-    const refreshed = await h.t.core.webhooks.refresh(h.sender.accountId, hook.id);
+    const refreshed = await h.t.core.webhooks.refresh({ accountId: h.sender.accountId }, hook.id);
     assert.equal(refreshed.status, 'normal');
     const [fay] = await h.send({ to: 'fay@dest.test', subject: 'Back', html: '<p>z</p>' });
     await h.waitForStatus(fay ?? '', 'delivered');

@@ -8,7 +8,7 @@ import {
   AppError,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import type { SessionCaller } from '../context.ts';
+import type { Caller, SessionCaller } from '../context.ts';
 import type { SensitiveVerificationService } from '../sensitive-verification/sensitive-verification.service.ts';
 import * as keys from './api-keys.repo.ts';
 import { type AccountSummary, accountSummary } from './api-user-account.ts';
@@ -47,7 +47,7 @@ export class ApiUsersService {
     this.now = deps.now ?? Date.now;
   }
 
-  async list(accountId: number, filter: ApiUserFilter = {}): Promise<ApiUserView[]> {
+  async list({ accountId }: Caller, filter: ApiUserFilter = {}): Promise<ApiUserView[]> {
     const rows = (await repo.listApiUsers(this.deps.database, accountId)).filter(
       (row) =>
         (!filter.emailType || row.email_type === filter.emailType) &&
@@ -57,7 +57,7 @@ export class ApiUsersService {
     return this.views(accountId, rows);
   }
 
-  async get(accountId: number, id: number): Promise<ApiUserView> {
+  async get({ accountId }: Caller, id: number): Promise<ApiUserView> {
     const row = await repo.findApiUser(this.deps.database, accountId, id);
     if (!row) throw new AppError('API_USER_NOT_FOUND');
     const [view] = await this.views(accountId, [row]);
@@ -70,12 +70,12 @@ export class ApiUsersService {
   }
 
   /** The domains the form offers: the account's usable and verified ones. */
-  async bindableDomains(accountId: number) {
+  async bindableDomains({ accountId }: Caller) {
     const rows = await repo.listBindableDomains(this.deps.database, accountId);
     return rows.map((r) => ({ id: Number(r.id), name: r.name, status: r.status }));
   }
 
-  async create(accountId: number, input: ApiUserCreateInput): Promise<IssuedKey> {
+  async create({ accountId }: Caller, input: ApiUserCreateInput): Promise<IssuedKey> {
     const { database } = this.deps;
     await this.checkValues(accountId, input);
     if (await repo.isNameTaken(database, input.name)) throw new AppError('API_USER_NAME_TAKEN');
@@ -109,19 +109,19 @@ export class ApiUsersService {
       }
       throw error;
     }
-    return { apiUser: await this.get(accountId, id), apiKey };
+    return { apiUser: await this.get({ accountId }, id), apiKey };
   }
 
-  async update(accountId: number, id: number, input: ApiUserUpdateInput): Promise<ApiUserView> {
-    const current = await this.get(accountId, id);
+  async update({ accountId }: Caller, id: number, input: ApiUserUpdateInput): Promise<ApiUserView> {
+    const current = await this.get({ accountId }, id);
     await this.checkValues(accountId, input);
     await repo.updateApiUser(this.deps.database, accountId, id, values(input, current), this.now());
     this.deps.auth.forget(current.name);
-    return this.get(accountId, id);
+    return this.get({ accountId }, id);
   }
 
-  async remove(accountId: number, id: number): Promise<void> {
-    const current = await this.get(accountId, id);
+  async remove({ accountId }: Caller, id: number): Promise<void> {
+    const current = await this.get({ accountId }, id);
     await this.deps.database.db.transaction().execute(async (trx) => {
       await repo.deleteApiUser({ ...this.deps.database, db: trx }, accountId, id);
     });
@@ -132,7 +132,7 @@ export class ApiUsersService {
   async resetKey(session: SessionCaller, input: ApiKeyResetInput): Promise<ReissuedKey> {
     await this.deps.verification.requireRecentVerification(session);
     const { database } = this.deps;
-    const current = await this.get(session.accountId, input.apiUserId);
+    const current = await this.get(session, input.apiUserId);
     const apiKey = keys.generateApiKey();
     const now = this.now();
     const oldKeyExpiresAt = now + input.expiresInMinutes * 60_000;
@@ -142,32 +142,32 @@ export class ApiUsersService {
       await keys.insertKey(scoped, session.accountId, current.id, apiKey, now);
     });
     this.deps.auth.forget(current.name);
-    return { apiUser: await this.get(session.accountId, current.id), apiKey, oldKeyExpiresAt };
+    return { apiUser: await this.get(session, current.id), apiKey, oldKeyExpiresAt };
   }
 
   /** SendCloud's `domainName`: the account's domain of that name, or API_USER_DOMAIN_NOT_FOUND. */
-  async domainIdByName(accountId: number, name: string): Promise<number> {
+  async domainIdByName({ accountId }: Caller, name: string): Promise<number> {
     const domain = name ? await repo.findDomain(this.deps.database, accountId, { name }) : undefined;
     if (!domain) throw new AppError('API_USER_DOMAIN_NOT_FOUND');
     return Number(domain.id);
   }
 
   /** The account behind an API_USER, for SendCloud's `userinfo/get`. */
-  async accountSummary(accountId: number): Promise<AccountSummary> {
+  async accountSummary({ accountId }: Caller): Promise<AccountSummary> {
     return accountSummary(this.deps.database, accountId, this.now());
   }
 
   /** The account's default trigger and batch API_USERs (test send, dashboard guide). */
-  async senders(accountId: number): Promise<Record<SenderKind, ApiUserView | null>> {
+  async senders({ accountId }: Caller): Promise<Record<SenderKind, ApiUserView | null>> {
     const ids = await repo.findSenders(this.deps.database, accountId);
     const load = async (id: number | null) =>
-      id === null ? null : this.get(accountId, id).catch(() => null);
+      id === null ? null : this.get({ accountId }, id).catch(() => null);
     return { trigger: await load(ids.trigger), batch: await load(ids.batch) };
   }
 
   /** Sets (or with null clears) a default sender; the trigger sender cannot be the batch sender. */
   async setSender(
-    accountId: number,
+    { accountId }: Caller,
     kind: SenderKind,
     apiUserId: number | null,
   ): Promise<ApiUserView | null> {
@@ -175,11 +175,11 @@ export class ApiUsersService {
     if (apiUserId !== null) {
       const other = kind === 'trigger' ? ids.batch : ids.trigger;
       if (other === apiUserId) throw new AppError('API_USER_SENDER_SAME');
-      const chosen = await this.get(accountId, apiUserId);
+      const chosen = await this.get({ accountId }, apiUserId);
       if (chosen.emailType !== kind) throw new AppError('API_USER_SENDER_TYPE');
     }
     await repo.saveSenders(this.deps.database, accountId, { ...ids, [kind]: apiUserId }, this.now());
-    return apiUserId === null ? null : this.get(accountId, apiUserId);
+    return apiUserId === null ? null : this.get({ accountId }, apiUserId);
   }
 
   private async checkValues(

@@ -7,6 +7,7 @@ import {
   statDay,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
+import type { Caller } from '../context.ts';
 import type { StatisticsService } from '../statistics/statistics.service.ts';
 import * as repo from './dashboard.repo.ts';
 
@@ -30,7 +31,7 @@ export class DashboardService {
     this.now = now;
   }
 
-  async guide(accountId: number): Promise<Guide> {
+  async guide({ accountId }: Caller): Promise<Guide> {
     const db = this.database;
     const done: Record<GuideStep, Promise<boolean>> = {
       testMail: repo.hasMessageFrom(db, accountId, ['test']),
@@ -42,12 +43,12 @@ export class DashboardService {
     return { steps, done: steps.filter((s) => s.done).length };
   }
 
-  async overview(accountId: number, days: TrendDays): Promise<DashboardOverview> {
+  async overview({ accountId }: Caller, days: TrendDays): Promise<DashboardOverview> {
     const today = statDay(this.now());
     const [series, reputation, alerts] = await Promise.all([
-      this.statistics.daySeries(accountId, { from: addDays(today, 1 - days), to: today }),
-      this.statistics.reputation(accountId),
-      this.statistics.bombingAlerts(accountId),
+      this.statistics.daySeries({ accountId }, { from: addDays(today, 1 - days), to: today }),
+      this.statistics.reputation({ accountId }),
+      this.statistics.bombingAlerts({ accountId }),
     ]);
     const last = series[series.length - 1];
     if (!last) throw new Error('the day series has no days');

@@ -14,7 +14,7 @@ import type { Database } from '../../db/database.ts';
 import { createResolver, type DnsResolver } from '../../lib/dns-resolver.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Logger } from '../../logger.ts';
-import type { UserCaller } from '../context.ts';
+import type { Caller, UserCaller } from '../context.ts';
 import { createDkimKey, DKIM_KEY_BITS } from './dkim-key.ts';
 import { checkDkim, checkDomain, type DomainCheck, type RecordCheck } from './dns-check.ts';
 import { dkimHost, domainView, isUsable } from './domain-view.ts';
@@ -78,7 +78,7 @@ export class DomainsService {
   }
 
   /** The account's domain rows, or only the named ones (SendCloud's domain/list). */
-  async rows(accountId: number, names?: readonly string[]): Promise<DomainRow[]> {
+  async rows({ accountId }: Caller, names?: readonly string[]): Promise<DomainRow[]> {
     return repo.listDomains(this.deps.database, accountId, names ? { names } : {});
   }
 
@@ -86,7 +86,7 @@ export class DomainsService {
     return this.view(await this.row(ctx.accountId, id));
   }
 
-  async getByName(accountId: number, name: string): Promise<DomainRow> {
+  async getByName({ accountId }: Caller, name: string): Promise<DomainRow> {
     const row = await repo.findDomainByName(this.deps.database, accountId, name);
     if (!row) throw new AppError('DOMAIN_NOT_FOUND');
     return row;
@@ -190,13 +190,13 @@ export class DomainsService {
   }
 
   /** For API_USER binding and sending: the account's domain when it may send (usable or verified). */
-  async findUsableDomain(accountId: number, domainId: number): Promise<DomainRow | undefined> {
+  async findUsableDomain({ accountId }: Caller, domainId: number): Promise<DomainRow | undefined> {
     const row = await repo.findDomain(this.deps.database, accountId, domainId);
     return row && isUsable(row.status) ? row : undefined;
   }
 
   /** For the SMTP and HTTP send paths: whether a sender address's domain may send for the account. */
-  async isUsableSenderDomain(accountId: number, domainName: string): Promise<boolean> {
+  async isUsableSenderDomain({ accountId }: Caller, domainName: string): Promise<boolean> {
     const name = domainName.trim().toLowerCase().replace(/\.$/, '');
     const row = await repo.findDomainByName(this.deps.database, accountId, name);
     return row !== undefined && isUsable(row.status);

@@ -4,6 +4,7 @@ import { apiUserIdsByName } from '../api-users/api-users.repo.ts';
 export type { EmailStatusView, SendLogEntry };
 
 import type { Database } from '../../db/database.ts';
+import type { Caller } from '../context.ts';
 import * as repo from './email-status.repo.ts';
 
 /**
@@ -29,10 +30,13 @@ export class EmailStatusService {
     this.database = database;
   }
 
-  async query(accountId: number, q: EmailStatusQuery): Promise<{ rows: EmailStatusView[]; total: number }> {
+  async query(
+    { accountId }: Caller,
+    q: EmailStatusQuery,
+  ): Promise<{ rows: EmailStatusView[]; total: number }> {
     const email = q.email?.trim();
     return this.find(
-      accountId,
+      { accountId },
       {
         from: q.startTime,
         to: q.endTime,
@@ -48,7 +52,7 @@ export class EmailStatusService {
   }
 
   async find(
-    accountId: number,
+    { accountId }: Caller,
     filter: repo.StatusFilter,
     offset: number,
     limit: number,
@@ -71,7 +75,7 @@ export class EmailStatusService {
     return { rows: rows.map((r) => view(r, byRecipient.get(Number(r.id)) ?? [])), total };
   }
 
-  apiUserIdsByName(accountId: number, names: string[]): Promise<number[]> {
+  apiUserIdsByName({ accountId }: Caller, names: string[]): Promise<number[]> {
     return apiUserIdsByName(this.database, accountId, names);
   }
 }

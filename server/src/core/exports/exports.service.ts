@@ -20,7 +20,7 @@ import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import { QUEUES } from '../../queue/names.ts';
 import type { QueueBackend } from '../../queue/queue.ts';
-import type { UserCaller } from '../context.ts';
+import type { Caller, UserCaller } from '../context.ts';
 import { BOM, csvLine } from './csv.ts';
 import { sourceOf } from './export-types.ts';
 import * as repo from './exports.repo.ts';
@@ -93,10 +93,10 @@ export class ExportsService {
       downloaded_at: null,
     });
     await this.enqueue(id);
-    return this.get(ctx.accountId, id);
+    return this.get(ctx, id);
   }
 
-  async list(accountId: number, q: ExportListQuery): Promise<{ rows: ExportView[]; total: number }> {
+  async list({ accountId }: Caller, q: ExportListQuery): Promise<{ rows: ExportView[]; total: number }> {
     const { database } = this.deps;
     const [rows, total] = await Promise.all([
       repo.list(database, accountId, { offset: (q.page - 1) * q.pageSize, limit: q.pageSize }),
@@ -105,7 +105,7 @@ export class ExportsService {
     return { rows: rows.map(view), total };
   }
 
-  async get(accountId: number, id: number): Promise<ExportView> {
+  async get({ accountId }: Caller, id: number): Promise<ExportView> {
     return view(await this.row(accountId, id));
   }
 
@@ -116,7 +116,7 @@ export class ExportsService {
    * known to be there (the download verification: no code is asked for a file that cannot be had).
    */
   async download(
-    accountId: number,
+    { accountId }: Caller,
     id: number,
     verify?: () => Promise<void>,
   ): Promise<{ file: string; name: string; size: number }> {
@@ -145,7 +145,7 @@ export class ExportsService {
   }
 
   /** Marks an export invalid: a running one stops, a ready one's file is deleted. */
-  async invalidate(accountId: number, id: number): Promise<ExportView> {
+  async invalidate({ accountId }: Caller, id: number): Promise<ExportView> {
     const row = await this.row(accountId, id);
     const voided = await repo.transition(
       this.deps.database,
@@ -155,10 +155,10 @@ export class ExportsService {
     );
     if (!voided) throw new AppError('EXPORT_NOT_VOIDABLE');
     await this.removeFile(row.file_path);
-    return this.get(accountId, id);
+    return this.get({ accountId }, id);
   }
 
-  async retry(accountId: number, id: number): Promise<ExportView> {
+  async retry({ accountId }: Caller, id: number): Promise<ExportView> {
     const row = await this.row(accountId, id);
     const now = this.now();
     const retried = await repo.transition(this.deps.database, Number(row.id), ['failed'], {
@@ -171,10 +171,10 @@ export class ExportsService {
     });
     if (!retried) throw new AppError('EXPORT_NOT_RETRYABLE');
     await this.enqueue(Number(row.id));
-    return this.get(accountId, id);
+    return this.get({ accountId }, id);
   }
 
-  async remove(accountId: number, id: number): Promise<void> {
+  async remove({ accountId }: Caller, id: number): Promise<void> {
     const row = await this.row(accountId, id);
     const removed = await repo.transition(
       this.deps.database,
@@ -237,12 +237,12 @@ export class ExportsService {
   }
 
   /** `/systemParam/hideDeliveryDownloadButton`: whether the account hides delivery downloads. */
-  hideExport(accountId: number): Promise<boolean> {
+  hideExport({ accountId }: Caller): Promise<boolean> {
     return repo.hideExport(this.deps.database, accountId);
   }
 
   /** Sets the flag (an operator's decision; no console screen sets it yet). */
-  setHideExport(accountId: number, hidden: boolean): Promise<void> {
+  setHideExport({ accountId }: Caller, hidden: boolean): Promise<void> {
     return repo.setHideExport(this.deps.database, accountId, hidden, this.now());
   }
 

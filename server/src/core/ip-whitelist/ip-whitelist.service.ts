@@ -8,7 +8,7 @@ import {
   parseIpEntry,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import type { UserCaller } from '../context.ts';
+import type { Caller, UserCaller } from '../context.ts';
 import { loadAccess } from '../members/member-access.ts';
 import * as repo from './ip-whitelist.repo.ts';
 
@@ -63,7 +63,7 @@ export class IpWhitelistService {
   }
 
   /** Throws IP_NOT_WHITELISTED when the account's whitelist is on and does not admit the address. */
-  async requireAllowed(accountId: number, ip: string | undefined): Promise<void> {
+  async requireAllowed({ accountId }: Caller, ip: string | undefined): Promise<void> {
     const row = await repo.findWhitelist(this.database, accountId);
     if (row?.enabled !== 1) return;
     if (ip && ipInRanges(ip, rangesOf(splitEntries(row.entries)))) return;

@@ -1,5 +1,6 @@
 import { AppError, type LabelInput } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
+import type { Caller } from '../context.ts';
 import * as repo from './labels.repo.ts';
 
 /** A label as the console and the SendCloud-compatible API show it. */
@@ -37,7 +38,10 @@ export class LabelsService {
     this.now = options.now ?? Date.now;
   }
 
-  async list(accountId: number, filter: LabelFilter = {}): Promise<{ labels: LabelView[]; total: number }> {
+  async list(
+    { accountId }: Caller,
+    filter: LabelFilter = {},
+  ): Promise<{ labels: LabelView[]; total: number }> {
     const query = filter.query?.trim().toLowerCase();
     const all = (await repo.listLabels(this.database, accountId)).filter(
       (row) => !query || row.name.toLowerCase().includes(query),
@@ -47,25 +51,25 @@ export class LabelsService {
     return { labels: all.slice(start, end).map(view), total: all.length };
   }
 
-  async get(accountId: number, id: number): Promise<LabelView> {
+  async get({ accountId }: Caller, id: number): Promise<LabelView> {
     const row = await repo.findLabel(this.database, accountId, id);
     if (!row) throw new AppError('LABEL_NOT_FOUND');
     return view(row);
   }
 
-  async create(accountId: number, input: LabelInput): Promise<LabelView> {
+  async create({ accountId }: Caller, input: LabelInput): Promise<LabelView> {
     await this.ensureFree(accountId, input.name);
     try {
       const id = await repo.insertLabel(this.database, accountId, input.name, this.now());
-      return this.get(accountId, id);
+      return this.get({ accountId }, id);
     } catch (error) {
       await this.ensureFree(accountId, input.name);
       throw error;
     }
   }
 
-  async rename(accountId: number, id: number, input: LabelInput): Promise<LabelView> {
-    const current = await this.get(accountId, id);
+  async rename({ accountId }: Caller, id: number, input: LabelInput): Promise<LabelView> {
+    const current = await this.get({ accountId }, id);
     if (current.name === input.name) return current;
     await this.ensureFree(accountId, input.name);
     try {
@@ -74,10 +78,10 @@ export class LabelsService {
       await this.ensureFree(accountId, input.name);
       throw error;
     }
-    return this.get(accountId, id);
+    return this.get({ accountId }, id);
   }
 
-  async remove(accountId: number, id: number): Promise<void> {
+  async remove({ accountId }: Caller, id: number): Promise<void> {
     if (!(await repo.deleteLabel(this.database, accountId, id))) throw new AppError('LABEL_NOT_FOUND');
   }
 

@@ -28,7 +28,7 @@ export class LoginProtection implements LoginGuard {
   }
 
   requireAllowedAddress(ctx: UserCaller, ip: string | undefined): Promise<void> {
-    return this.whitelist.requireAllowed(ctx.accountId, ip);
+    return this.whitelist.requireAllowed(ctx, ip);
   }
 
   async secondStep(ctx: UserCaller, loginName: string, client: ClientInfo): Promise<PendingLogin | null> {

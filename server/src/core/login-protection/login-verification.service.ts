@@ -71,7 +71,7 @@ export class LoginVerificationService {
     const loginName = pending.login_name;
     await this.auth.requireNotLocked(ctx, loginName, client, user.lockedUntil);
     if (user.status !== 'active') throw new AppError('LOGIN_VERIFY_EXPIRED');
-    await this.whitelist.requireAllowed(ctx.accountId, client.ip);
+    await this.whitelist.requireAllowed(ctx, client.ip);
     try {
       await this.identity.require(user, 'loginVerify', way, code, loginWays(user));
     } catch (error) {

@@ -2,8 +2,8 @@ import type { PauseView } from '@herald/shared';
 import { AppError, type QueueConditions, type QueueDetail, type QueueSuspendInput } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import { findApiUser } from '../api-users/api-users.repo.ts';
+import type { Caller } from '../context.ts';
 import { findLabel } from '../labels/labels.repo.ts';
-
 import * as repo from './queues.repo.ts';
 
 const DAY_MS = 86_400_000;
@@ -66,7 +66,7 @@ export class QueuesService {
   }
 
   async list(
-    accountId: number,
+    { accountId }: Caller,
     filter: QueueConditions = {},
   ): Promise<{ queues: QueueDetail[]; pauses: PauseView[] }> {
     await this.checkConditions(accountId, filter);
@@ -136,7 +136,7 @@ export class QueuesService {
   }
 
   async suspend(
-    accountId: number,
+    { accountId }: Caller,
     input: QueueSuspendInput,
   ): Promise<{ pause: PauseView; replaced: number }> {
     await this.checkConditions(accountId, input);
@@ -159,7 +159,7 @@ export class QueuesService {
       row,
       recoverAt ?? expiresAt ?? now,
     );
-    this.invalidate(accountId);
+    this.invalidate({ accountId });
     return { pause: pauseView({ id, ...row }), replaced };
   }
 
@@ -168,7 +168,7 @@ export class QueuesService {
    * holds one API_USER's queue) and makes its held recipients due now.
    */
   async resume(
-    accountId: number,
+    { accountId }: Caller,
     conditions: QueueConditions,
   ): Promise<{ lifted: number; released: number }> {
     await this.checkConditions(accountId, conditions);
@@ -187,7 +187,7 @@ export class QueuesService {
       accountId,
       lifting.map((p) => p.id),
     );
-    this.invalidate(accountId);
+    this.invalidate({ accountId });
     let released = 0;
     for (const p of lifting) {
       released += await repo.releaseHeld(this.database, accountId, conditionsOf(p), this.now());
@@ -196,18 +196,18 @@ export class QueuesService {
   }
 
   /** Lifts one pause by id (the console's "recover paused queue"). */
-  async recover(accountId: number, pauseId: number): Promise<{ released: number }> {
+  async recover({ accountId }: Caller, pauseId: number): Promise<{ released: number }> {
     const row = await repo.findPause(this.database, accountId, pauseId);
     if (!row) throw new AppError('QUEUE_PAUSE_NOT_FOUND');
     await repo.deletePauses(this.database, accountId, [pauseId]);
-    this.invalidate(accountId);
+    this.invalidate({ accountId });
     const p = pauseView(row);
     const released = await repo.releaseHeld(this.database, accountId, conditionsOf(p), this.now());
     return { released };
   }
 
   /** Queued recipients (waiting, deferred or held) of the queue become `deleted`; in flight ones finish. */
-  async deleteQueued(accountId: number, conditions: QueueConditions): Promise<{ deleted: number }> {
+  async deleteQueued({ accountId }: Caller, conditions: QueueConditions): Promise<{ deleted: number }> {
     await this.checkConditions(accountId, conditions);
     return { deleted: await repo.deleteQueued(this.database, accountId, conditions, this.now()) };
   }
@@ -215,12 +215,12 @@ export class QueuesService {
   /** Deletes pauses that have ended (recover time passed, or no recover time and past expiry). */
   async expirePauses(): Promise<number> {
     const ended = await repo.deleteEndedPauses(this.database, this.now());
-    for (const p of ended) this.invalidate(p.account_id);
+    for (const p of ended) this.invalidate({ accountId: p.account_id });
     return ended.length;
   }
 
   /** The account's pauses, cached for the delivery hot path. */
-  activePauses(accountId: number): Promise<PauseView[]> {
+  activePauses({ accountId }: Caller): Promise<PauseView[]> {
     const now = this.now();
     const cached = this.cache.get(accountId);
     if (cached && now - cached.at < this.ttlMs) return cached.value;
@@ -231,7 +231,7 @@ export class QueuesService {
     return value;
   }
 
-  invalidate(accountId: number): void {
+  invalidate({ accountId }: Caller): void {
     this.cache.delete(accountId);
   }
 

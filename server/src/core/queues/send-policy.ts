@@ -28,8 +28,8 @@ export class AccountSendPolicy implements SendPolicy {
 
   async holdUntil(message: PolicyMessage, now: number): Promise<{ until: number; reason: string } | null> {
     const [pauses, config] = await Promise.all([
-      this.queues.activePauses(message.accountId),
-      message.emailType === 'batch' ? this.senderConfigs.snapshot(message.accountId) : null,
+      this.queues.activePauses({ accountId: message.accountId }),
+      message.emailType === 'batch' ? this.senderConfigs.snapshot({ accountId: message.accountId }) : null,
     ]);
     let hold: { until: number; reason: string } | null = null;
     const domain = message.senderDomain.toLowerCase();
@@ -47,7 +47,7 @@ export class AccountSendPolicy implements SendPolicy {
   }
 
   async headerRules(accountId: number, recipientDomain?: string) {
-    const snapshot = await this.senderConfigs.snapshot(accountId);
+    const snapshot = await this.senderConfigs.snapshot({ accountId });
     return {
       fixedFromPrefix: fromPrefixFor(snapshot, recipientDomain),
       mailFromDomain: snapshot.mailFromDomain,
@@ -56,10 +56,10 @@ export class AccountSendPolicy implements SendPolicy {
   }
 
   async requiresTls(accountId: number, recipientDomain: string): Promise<boolean> {
-    return tlsRequired(await this.senderConfigs.snapshot(accountId), recipientDomain);
+    return tlsRequired(await this.senderConfigs.snapshot({ accountId }), recipientDomain);
   }
 
   async relayFor(accountId: number) {
-    return (await this.senderConfigs.snapshot(accountId)).relay;
+    return (await this.senderConfigs.snapshot({ accountId })).relay;
   }
 }

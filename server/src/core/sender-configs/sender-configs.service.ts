@@ -16,6 +16,7 @@ import type { Database } from '../../db/database.ts';
 import { isRefusedAddress } from '../../lib/internal-addresses.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AccountRelay } from '../../mta/ports.ts';
+import type { Caller } from '../context.ts';
 import { DEFAULT_TIME_ZONE, type NoDisturbWindow } from './no-disturb.ts';
 import * as repo from './sender-configs.repo.ts';
 
@@ -116,16 +117,16 @@ export class SenderConfigsService {
     this.relayAllowPrivate = options.relayAllowPrivate ?? false;
   }
 
-  async get(accountId: number, kind: SenderConfigKind): Promise<SenderConfigView> {
+  async get({ accountId }: Caller, kind: SenderConfigKind): Promise<SenderConfigView> {
     const [entries, switches] = await Promise.all([
       repo.listEntries(this.database, accountId),
-      this.switches(accountId),
+      this.switches({ accountId }),
     ]);
     return { kind, enabled: switches[kind], entries: entries.filter((e) => e.kind === kind).map(view) };
   }
 
   /** The on/off state of every kind (`/sendConfig/status`). */
-  async switches(accountId: number): Promise<Record<SenderConfigKind, boolean>> {
+  async switches({ accountId }: Caller): Promise<Record<SenderConfigKind, boolean>> {
     const rows = await repo.listSwitches(this.database, accountId);
     const set = new Map(rows.map((r) => [r.kind, Number(r.enabled) === 1]));
     return Object.fromEntries(
@@ -134,24 +135,24 @@ export class SenderConfigsService {
   }
 
   async setSwitch(
-    accountId: number,
+    { accountId }: Caller,
     kind: SenderConfigKind,
     enabled: boolean,
   ): Promise<Record<SenderConfigKind, boolean>> {
     await repo.setSwitch(this.database, accountId, kind, enabled, this.now());
-    this.invalidate(accountId);
-    return this.switches(accountId);
+    this.invalidate({ accountId });
+    return this.switches({ accountId });
   }
 
   /**
    * Adds an entry of a list kind, or saves the one entry of another kind. `input` is unparsed:
    * the kind's shared schema checks it here, so every adapter gets the same rules.
    */
-  async save(accountId: number, kind: SenderConfigKind, input: unknown): Promise<SenderConfigView> {
+  async save({ accountId }: Caller, kind: SenderConfigKind, input: unknown): Promise<SenderConfigView> {
     if (kind === 'intercept') {
       const { enabled } = SENDER_CONFIG_INPUTS.intercept.parse(input);
-      await this.setSwitch(accountId, 'intercept', enabled);
-      return this.get(accountId, kind);
+      await this.setSwitch({ accountId }, 'intercept', enabled);
+      return this.get({ accountId }, kind);
     }
     const settings = await this.parse(accountId, kind, input);
     const key = keyOf(kind, settings);
@@ -174,12 +175,12 @@ export class SenderConfigsService {
     } else {
       await this.insert(accountId, kind, key, settings, now);
     }
-    this.invalidate(accountId);
-    return this.get(accountId, kind);
+    this.invalidate({ accountId });
+    return this.get({ accountId }, kind);
   }
 
   async update(
-    accountId: number,
+    { accountId }: Caller,
     kind: SenderConfigKind,
     id: number,
     input: unknown,
@@ -199,28 +200,28 @@ export class SenderConfigsService {
       { key, settings: JSON.stringify(settings) },
       this.now(),
     );
-    this.invalidate(accountId);
-    return this.get(accountId, kind);
+    this.invalidate({ accountId });
+    return this.get({ accountId }, kind);
   }
 
-  async remove(accountId: number, kind: SenderConfigKind, id: number): Promise<void> {
+  async remove({ accountId }: Caller, kind: SenderConfigKind, id: number): Promise<void> {
     if (!(await repo.deleteEntry(this.database, accountId, kind, id)))
       throw new AppError('SENDER_CONFIG_NOT_FOUND');
-    this.invalidate(accountId);
+    this.invalidate({ accountId });
   }
 
   /** True when the account's mail skips its custom interception rules (the `intercept` switch). */
-  async skipsInterception(accountId: number): Promise<boolean> {
-    return (await this.snapshot(accountId)).skipsInterception;
+  async skipsInterception({ accountId }: Caller): Promise<boolean> {
+    return (await this.snapshot({ accountId })).skipsInterception;
   }
 
   /** Where bounce notices go: forwarded to `address` when `forward` is on. */
-  async bounceSettings(accountId: number): Promise<{ forward: boolean; address: string | null }> {
-    return (await this.snapshot(accountId)).bounce;
+  async bounceSettings({ accountId }: Caller): Promise<{ forward: boolean; address: string | null }> {
+    return (await this.snapshot({ accountId })).bounce;
   }
 
   /** The account's effective settings, cached for the hot path. */
-  snapshot(accountId: number): Promise<SenderSnapshot> {
+  snapshot({ accountId }: Caller): Promise<SenderSnapshot> {
     const now = this.now();
     const cached = this.cache.get(accountId);
     if (cached && now - cached.at < this.ttlMs) return cached.value;
@@ -231,14 +232,14 @@ export class SenderConfigsService {
     return value;
   }
 
-  invalidate(accountId: number): void {
+  invalidate({ accountId }: Caller): void {
     this.cache.delete(accountId);
   }
 
   private async load(accountId: number): Promise<SenderSnapshot> {
     const [rows, on] = await Promise.all([
       repo.listEntries(this.database, accountId),
-      this.switches(accountId),
+      this.switches({ accountId }),
     ]);
     const of = (kind: SenderConfigKind) =>
       on[kind]

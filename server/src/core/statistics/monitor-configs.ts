@@ -3,6 +3,7 @@ import { AppError, type MonitorConfigInput, monitorConfigInputSchema, type StatR
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { StatMonitorConfigsTable } from '../../db/statistics-schema.ts';
+import type { Caller } from '../context.ts';
 import {
   deleteMonitorConfig,
   findMonitorConfigClash,
@@ -63,14 +64,14 @@ export class MonitorConfigs {
     this.now = now;
   }
 
-  async list(accountId: number): Promise<MonitorConfigView[]> {
+  async list({ accountId }: Caller): Promise<MonitorConfigView[]> {
     const rows = await listMonitorConfigs(this.database, accountId);
     return rows.map(view);
   }
 
-  async create(accountId: number, body: unknown): Promise<MonitorConfigView> {
+  async create({ accountId }: Caller, body: unknown): Promise<MonitorConfigView> {
     const input = monitorConfigInputSchema.parse(body);
-    const existing = await this.list(accountId);
+    const existing = await this.list({ accountId });
     if (existing.some((c) => c.recipientDomain === input.recipientDomain)) {
       throw new AppError('STAT_MONITOR_CONFIG_DUPLICATE', { name: input.recipientDomain });
     }
@@ -81,7 +82,7 @@ export class MonitorConfigs {
     return view(row);
   }
 
-  async update(accountId: number, id: number, body: unknown): Promise<MonitorConfigView> {
+  async update({ accountId }: Caller, id: number, body: unknown): Promise<MonitorConfigView> {
     const input = monitorConfigInputSchema.parse(body);
     const clash = await findMonitorConfigClash(this.database, accountId, input.recipientDomain, id);
     if (clash) throw new AppError('STAT_MONITOR_CONFIG_DUPLICATE', { name: input.recipientDomain });
@@ -93,7 +94,7 @@ export class MonitorConfigs {
     return view(row);
   }
 
-  async remove(accountId: number, id: number): Promise<void> {
+  async remove({ accountId }: Caller, id: number): Promise<void> {
     const deleted = await deleteMonitorConfig(this.database, accountId, id);
     if (deleted === 0) throw new AppError('STAT_MONITOR_CONFIG_NOT_FOUND');
   }

@@ -26,6 +26,7 @@ import {
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import { apiUserIdsByName } from '../api-users/api-users.repo.ts';
+import type { Caller } from '../context.ts';
 import type { MailEventsService } from '../mail-events/mail-events.service.ts';
 import { bombingAlerts } from './bombing-alerts.ts';
 import { MonitorConfigs } from './monitor-configs.ts';
@@ -142,7 +143,7 @@ export class StatisticsService {
   }
 
   /** Ids of the account's API_USERs by name (SendCloud's apiUserList). */
-  apiUserIds(accountId: number, names: string[]): Promise<number[]> {
+  apiUserIds({ accountId }: Caller, names: string[]): Promise<number[]> {
     return apiUserIdsByName(this.database, accountId, names);
   }
 
@@ -154,7 +155,7 @@ export class StatisticsService {
   }
 
   /** Every day from `from` to `to` (inclusive, YYYY-MM-DD in Asia/Shanghai), zeros where nothing happened. */
-  async daySeries(accountId: number, range: { from: string; to: string }): Promise<DayTotals[]> {
+  async daySeries({ accountId }: Caller, range: { from: string; to: string }): Promise<DayTotals[]> {
     const rows = await sumRollup(
       this.database.db,
       'stat_account_days',
@@ -168,7 +169,7 @@ export class StatisticsService {
   }
 
   /** The send figures per day (or hour) of a query, with rates, and their totals. */
-  async sendSeries(accountId: number, q: StatQuery): Promise<SendSeries> {
+  async sendSeries({ accountId }: Caller, q: StatQuery): Promise<SendSeries> {
     const filter = filterOf(q);
     const points: ({ day: string; hour?: number } & Figures)[] = [];
     const totals = zeroCounters();
@@ -203,7 +204,7 @@ export class StatisticsService {
   }
 
   /** Figures per receiving domain, busiest first (the receive and receiveDomain screens). */
-  async receiveDomains(accountId: number, q: StatQuery, limit = 200): Promise<ReceiveDomains> {
+  async receiveDomains({ accountId }: Caller, q: StatQuery, limit = 200): Promise<ReceiveDomains> {
     const filter = filterOf(q);
     const rows = await sumRollup(
       this.database.db,
@@ -224,7 +225,7 @@ export class StatisticsService {
   }
 
   /** Delivery time distribution by day and by receiving domain: counts and percentages per bucket. */
-  async deliveryTime(accountId: number, q: StatQuery): Promise<DeliveryTime> {
+  async deliveryTime({ accountId }: Caller, q: StatQuery): Promise<DeliveryTime> {
     const filter: RollupFilter = { from: q.from, to: q.to, domains: q.domain ? [q.domain] : undefined };
     const db = this.database.db;
     const [byDay, byDomain] = await Promise.all([
@@ -252,7 +253,7 @@ export class StatisticsService {
   }
 
   /** The invalid-reason breakdown (SendCloud invalidstat's reasons) of a query's range, and per day. */
-  async invalidReasons(accountId: number, q: StatQuery) {
+  async invalidReasons({ accountId }: Caller, q: StatQuery) {
     const filter = filterOf(q);
     const rows = await sumRollup(
       this.database.db,
@@ -275,7 +276,7 @@ export class StatisticsService {
    * label (× receiving domain for statday and invalidstat), or one row of totals when aggregated.
    */
   async apiRows(
-    accountId: number,
+    { accountId }: Caller,
     filter: RollupFilter,
     options: { hourly?: boolean; invalid?: boolean; aggregate?: boolean },
   ) {
@@ -307,11 +308,11 @@ export class StatisticsService {
   }
 
   /** Today's and yesterday's figures, the range's totals and its daily trend (dataView, dashboard). */
-  async overview(accountId: number, q: StatQuery): Promise<StatOverview> {
+  async overview({ accountId }: Caller, q: StatQuery): Promise<StatOverview> {
     const today = this.today();
     const [series, recent] = await Promise.all([
-      this.daySeries(accountId, q),
-      this.daySeries(accountId, { from: addDays(today, -1), to: today }),
+      this.daySeries({ accountId }, q),
+      this.daySeries({ accountId }, { from: addDays(today, -1), to: today }),
     ]);
     const totals = sumSeries(series);
     const { day: _y, ...yesterday } = recent[0] ?? { day: '', ...zeroCounters() };
@@ -327,8 +328,8 @@ export class StatisticsService {
   }
 
   /** The receiving-domain monitor: major and watched domains' rates against their thresholds. */
-  async monitor(accountId: number, q: StatQuery): Promise<MonitorRows> {
-    const configs = await this.monitorConfigs.list(accountId);
+  async monitor({ accountId }: Caller, q: StatQuery): Promise<MonitorRows> {
+    const configs = await this.monitorConfigs.list({ accountId });
     const domains = this.monitorConfigs.watchedDomains(configs);
     const filter = { ...filterOf(q), domains };
     const rows = await sumRollup(
@@ -352,7 +353,7 @@ export class StatisticsService {
   }
 
   /** The account's reputation now: the score of the last 7 whole days and yesterday's counts. */
-  async reputation(accountId: number): Promise<Reputation> {
+  async reputation({ accountId }: Caller): Promise<Reputation> {
     const { score, yesterday } = await this.reputationOn(accountId, addDays(this.today(), -1));
     return {
       score,
@@ -368,18 +369,21 @@ export class StatisticsService {
 
   /** The score as of the end of `day` (the 7 days ending then) and that day's figures. */
   private async reputationOn(accountId: number, day: string) {
-    const series = await this.daySeries(accountId, {
-      from: addDays(day, 1 - REPUTATION_WINDOW_DAYS),
-      to: day,
-    });
+    const series = await this.daySeries(
+      { accountId },
+      {
+        from: addDays(day, 1 - REPUTATION_WINDOW_DAYS),
+        to: day,
+      },
+    );
     const { day: _last, ...yesterday } = series[series.length - 1] ?? { day, ...zeroCounters() };
     return { score: reputationScore(sumSeries(series)), yesterday };
   }
 
   /** Reputation now, yesterday's figures and the daily history of a range (the reputationHistory screen). */
-  async reputationDetail(accountId: number, q: StatQuery): Promise<ReputationDetail> {
+  async reputationDetail({ accountId }: Caller, q: StatQuery): Promise<ReputationDetail> {
     const [current, rows] = await Promise.all([
-      this.reputation(accountId),
+      this.reputation({ accountId }),
       listReputationHistory(this.database, accountId, q.from, q.to),
     ]);
     return {
@@ -423,7 +427,7 @@ export class StatisticsService {
   }
 
   /** Addresses and receiving domains asked for unusually often lately (the dashboard's anti-bombing panel). */
-  bombingAlerts(accountId: number): Promise<BombingAlerts> {
+  bombingAlerts({ accountId }: Caller): Promise<BombingAlerts> {
     return bombingAlerts(this.database.db, accountId, this.now());
   }
 }

@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import type { SuppressionEntryList } from '../../db/suppression-schema.ts';
 import { apiUserIdsByName, findApiUser } from '../api-users/api-users.repo.ts';
+import type { Caller } from '../context.ts';
 import { findLabel } from '../labels/labels.repo.ts';
 import * as repo from './suppression.repo.ts';
 import { normaliseAddress, type SuppressionService } from './suppression.service.ts';
@@ -45,12 +46,12 @@ export class SuppressionListsService {
   }
 
   async list(
-    accountId: number,
+    { accountId }: Caller,
     list: SuppressionEntryList,
     query: SuppressionListQuery,
   ): Promise<{ rows: SuppressionEntryView[]; total: number }> {
     return this.find(
-      accountId,
+      { accountId },
       {
         list,
         email: query.email,
@@ -66,7 +67,7 @@ export class SuppressionListsService {
 
   /** A filtered page of entries that still block; the compatible API passes SendCloud's exact `email` list and API_USER names. */
   async find(
-    accountId: number,
+    { accountId }: Caller,
     filter: repo.EntryFilter,
     offset: number,
     limit: number,
@@ -80,12 +81,12 @@ export class SuppressionListsService {
     return { rows: rows.map((row) => entryView(row, names)), total };
   }
 
-  async count(accountId: number, filter: repo.EntryFilter): Promise<number> {
+  async count({ accountId }: Caller, filter: repo.EntryFilter): Promise<number> {
     return repo.countEntries(this.database, accountId, { ...filter, liveAt: filter.liveAt ?? this.now() });
   }
 
   async add(
-    accountId: number,
+    { accountId }: Caller,
     list: AddableList,
     addresses: string[],
     scope: EntryScope = {},
@@ -111,14 +112,14 @@ export class SuppressionListsService {
   }
 
   /** Deletes one entry by id; a bounce entry also releases the address from the global list for this account. */
-  async remove(accountId: number, list: DeletableList, id: number): Promise<void> {
+  async remove({ accountId }: Caller, list: DeletableList, id: number): Promise<void> {
     const entry = await repo.findEntry(this.database, accountId, list, id);
     if (!entry) throw new AppError('SUPPRESSION_ENTRY_NOT_FOUND');
-    await this.removeAddresses(accountId, list, { ids: [Number(entry.id)] });
+    await this.removeAddresses({ accountId }, list, { ids: [Number(entry.id)] });
   }
 
   async removeAddresses(
-    accountId: number,
+    { accountId }: Caller,
     list: DeletableList,
     where: { ids?: number[]; addresses?: string[]; apiUserIds?: number[]; labelIds?: number[] },
   ): Promise<number> {
@@ -136,7 +137,7 @@ export class SuppressionListsService {
    * skipped and reported; a line over 200 rejects the file, naming the line.
    */
   async importFile(
-    accountId: number,
+    { accountId }: Caller,
     list: AddableList,
     file: { filename: string; content: string },
     scope: EntryScope = {},
@@ -165,18 +166,18 @@ export class SuppressionListsService {
       }
     });
     if (valid.size === 0 && invalid.length === 0) throw new AppError('SUPPRESSION_IMPORT_EMPTY');
-    const { added } = await this.add(accountId, list, [...valid], scope, 'import');
+    const { added } = await this.add({ accountId }, list, [...valid], scope, 'import');
     return { imported: added, invalid: invalid.slice(0, 20), invalidCount: invalid.length };
   }
 
   /** The list as CSV (at most 100,000 rows), with a BOM so spreadsheet programs read UTF-8. */
   async exportCsv(
-    accountId: number,
+    { accountId }: Caller,
     list: SuppressionEntryList,
     query: SuppressionListQuery,
   ): Promise<string> {
     const { rows } = await this.find(
-      accountId,
+      { accountId },
       {
         list,
         email: query.email,
@@ -218,7 +219,7 @@ export class SuppressionListsService {
     return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
   }
 
-  async rules(accountId: number): Promise<InterceptRuleView[]> {
+  async rules({ accountId }: Caller): Promise<InterceptRuleView[]> {
     const [rows, names] = await Promise.all([
       repo.listRules(this.database, accountId),
       repo.apiUserNames(this.database, accountId),
@@ -234,7 +235,7 @@ export class SuppressionListsService {
     }));
   }
 
-  async addRule(accountId: number, input: InterceptRuleInput): Promise<InterceptRuleView> {
+  async addRule({ accountId }: Caller, input: InterceptRuleInput): Promise<InterceptRuleView> {
     await this.checkScope(accountId, 'user_defined', { apiUserId: input.apiUserId });
     const id = await repo.insertRule(
       this.database,
@@ -244,18 +245,18 @@ export class SuppressionListsService {
     );
     if (id === null) throw new AppError('SUPPRESSION_RULE_TAKEN');
     this.check.rulesChanged(accountId);
-    const rule = (await this.rules(accountId)).find((r) => r.id === id);
+    const rule = (await this.rules({ accountId })).find((r) => r.id === id);
     if (!rule) throw new AppError('SUPPRESSION_RULE_NOT_FOUND');
     return rule;
   }
 
-  async removeRule(accountId: number, id: number): Promise<void> {
+  async removeRule({ accountId }: Caller, id: number): Promise<void> {
     if (!(await repo.deleteRule(this.database, accountId, id)))
       throw new AppError('SUPPRESSION_RULE_NOT_FOUND');
     this.check.rulesChanged(accountId);
   }
 
-  async apiUserIdsByName(accountId: number, names: string[]): Promise<number[]> {
+  async apiUserIdsByName({ accountId }: Caller, names: string[]): Promise<number[]> {
     return apiUserIdsByName(this.database, accountId, names);
   }
 

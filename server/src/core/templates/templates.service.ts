@@ -8,7 +8,7 @@ import {
   templateVariables,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import type { UserCaller } from '../context.ts';
+import type { Caller, UserCaller } from '../context.ts';
 import type { TemplateRow, TemplateSummaryRow, TemplateValues } from './templates.repo.ts';
 import * as repo from './templates.repo.ts';
 
@@ -185,7 +185,7 @@ export class TemplatesService {
    * For the send path (mail/sendtemplate, test send): the template named `invokeName` when it
    * exists and has passed review; otherwise SendCloud's 40823 (missing) or 40824 (not approved).
    */
-  async findSendableTemplate(accountId: number, invokeName: string): Promise<TemplateRow> {
+  async findSendableTemplate({ accountId }: Caller, invokeName: string): Promise<TemplateRow> {
     const row = await repo.findByInvokeName(this.database, accountId, invokeName);
     if (!row) throw new AppError('TEMPLATE_SEND_MISSING');
     if (row.status !== 'passed') throw new AppError('TEMPLATE_SEND_NOT_APPROVED');

@@ -8,6 +8,7 @@ import {
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import { apiUserIdsByName } from '../api-users/api-users.repo.ts';
+import type { Caller } from '../context.ts';
 import type { EmailTracksFilter } from './email-tracks.repo.ts';
 import * as repo from './email-tracks.repo.ts';
 
@@ -45,7 +46,7 @@ export class EmailTracksService {
   }
 
   async query(
-    accountId: number,
+    { accountId }: Caller,
     filter: EmailTracksFilter,
     offset: number,
     limit: number,
@@ -58,8 +59,8 @@ export class EmailTracksService {
     return { rows: rows.map(toView), total };
   }
 
-  async exportCsv(accountId: number, filter: EmailTracksFilter): Promise<string> {
-    const { rows } = await this.query(accountId, filter, 0, EMAIL_TRACKS_EXPORT_MAX);
+  async exportCsv({ accountId }: Caller, filter: EmailTracksFilter): Promise<string> {
+    const { rows } = await this.query({ accountId }, filter, 0, EMAIL_TRACKS_EXPORT_MAX);
     const header = ['time', 'type', 'email', 'url', 'apiUser', 'ip', 'browser', 'os', 'bot', 'first'];
     const lines = rows.map((r) =>
       [
@@ -81,7 +82,7 @@ export class EmailTracksService {
   }
 
   /** The account's API_USERs of these names (SendCloud's apiUserList). */
-  async apiUserIdsByName(accountId: number, names: string[]): Promise<number[]> {
+  async apiUserIdsByName({ accountId }: Caller, names: string[]): Promise<number[]> {
     return apiUserIdsByName(this.database, accountId, names);
   }
 

@@ -45,7 +45,7 @@ export class SslCertificatesService {
 
   /** Adds the domain's certificate, or replaces the one it had (a renewal). */
   async add(ctx: UserCaller, input: SslInput): Promise<SslCertificateView> {
-    if (!(await this.deps.domains.findByName(ctx.accountId, input.domain))) {
+    if (!(await this.deps.domains.findByName(ctx, input.domain))) {
       throw new AppError('SSL_DOMAIN_NOT_TRACKING', { name: input.domain });
     }
     const cert = this.check(input);

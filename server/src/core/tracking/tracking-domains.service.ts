@@ -8,7 +8,7 @@ import {
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import { classifyDnsError, createResolver, type DnsResolver, dnsErrorText } from '../../lib/dns-resolver.ts';
-import type { UserCaller } from '../context.ts';
+import type { Caller, UserCaller } from '../context.ts';
 import { deleteSslCertificateOfDomain } from './ssl-certificates.repo.ts';
 import * as repo from './tracking-domains.repo.ts';
 
@@ -186,7 +186,7 @@ export class TrackingDomainsService {
   }
 
   /** The account's tracking domain of this name, or undefined (SSL certificates need one). */
-  async findByName(accountId: number, name: string): Promise<repo.TrackingDomainRow | undefined> {
+  async findByName({ accountId }: Caller, name: string): Promise<repo.TrackingDomainRow | undefined> {
     const rows = await repo.listTrackingDomains(this.deps.database.db, accountId);
     return rows.find((r) => r.name === name);
   }

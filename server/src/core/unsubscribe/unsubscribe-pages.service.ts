@@ -6,6 +6,7 @@ import {
   type UnsubscribePageDesign,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
+import type { Caller } from '../context.ts';
 import * as repo from './unsubscribe.repo.ts';
 import { renderUnsubscribePage } from './unsubscribe-page.html.ts';
 
@@ -46,32 +47,36 @@ export class UnsubscribePagesService {
     this.now = options.now ?? Date.now;
   }
 
-  async list(accountId: number): Promise<{ pages: UnsubscribePageView[]; max: number }> {
+  async list({ accountId }: Caller): Promise<{ pages: UnsubscribePageView[]; max: number }> {
     const rows = await repo.listPages(this.database, accountId);
     return { pages: rows.map(view), max: UNSUBSCRIBE_PAGES_MAX };
   }
 
-  async get(accountId: number, id: number): Promise<UnsubscribePageView> {
+  async get({ accountId }: Caller, id: number): Promise<UnsubscribePageView> {
     const row = await repo.findPage(this.database, accountId, id);
     if (!row) throw new AppError('UNSUBSCRIBE_PAGE_NOT_FOUND');
     return view(row);
   }
 
-  async create(accountId: number, design: UnsubscribePageDesign): Promise<UnsubscribePageView> {
+  async create({ accountId }: Caller, design: UnsubscribePageDesign): Promise<UnsubscribePageView> {
     if ((await repo.countPages(this.database, accountId)) >= UNSUBSCRIBE_PAGES_MAX)
       throw new AppError('UNSUBSCRIBE_PAGE_LIMIT_REACHED', { max: UNSUBSCRIBE_PAGES_MAX });
     await this.ensureFree(accountId, design.name);
     try {
       const id = await repo.insertPage(this.database, accountId, design.name, settingsOf(design), this.now());
-      return this.get(accountId, id);
+      return this.get({ accountId }, id);
     } catch (error) {
       await this.ensureFree(accountId, design.name);
       throw error;
     }
   }
 
-  async update(accountId: number, id: number, design: UnsubscribePageDesign): Promise<UnsubscribePageView> {
-    const current = await this.get(accountId, id);
+  async update(
+    { accountId }: Caller,
+    id: number,
+    design: UnsubscribePageDesign,
+  ): Promise<UnsubscribePageView> {
+    const current = await this.get({ accountId }, id);
     if (current.name !== design.name) await this.ensureFree(accountId, design.name);
     try {
       await repo.updatePage(this.database, accountId, id, design.name, settingsOf(design), this.now());
@@ -79,16 +84,16 @@ export class UnsubscribePagesService {
       await this.ensureFree(accountId, design.name);
       throw error;
     }
-    return this.get(accountId, id);
+    return this.get({ accountId }, id);
   }
 
   /** Deletes a design; mail that used it falls back to the account's choice or the built-in page. */
-  async remove(accountId: number, id: number): Promise<void> {
+  async remove({ accountId }: Caller, id: number): Promise<void> {
     if (!(await repo.deletePage(this.database, accountId, id)))
       throw new AppError('UNSUBSCRIBE_PAGE_NOT_FOUND');
   }
 
-  async config(accountId: number): Promise<UnsubscribeConfigView> {
+  async config({ accountId }: Caller): Promise<UnsubscribeConfigView> {
     const choices = await repo.listChoices(this.database, accountId);
     const account = choices.find((c) => Number(c.api_user_id) === 0);
     return {
@@ -99,17 +104,17 @@ export class UnsubscribePagesService {
     };
   }
 
-  async setConfig(accountId: number, input: UnsubscribeConfigInput): Promise<UnsubscribeConfigView> {
-    if (input.pageId !== null) await this.get(accountId, input.pageId);
+  async setConfig({ accountId }: Caller, input: UnsubscribeConfigInput): Promise<UnsubscribeConfigView> {
+    if (input.pageId !== null) await this.get({ accountId }, input.pageId);
     const apiUserId = input.apiUserId ?? 0;
     if (apiUserId !== 0 && !(await repo.apiUserExists(this.database, accountId, apiUserId)))
       throw new AppError('API_USER_NOT_FOUND');
     await repo.setChoice(this.database, accountId, apiUserId, input.pageId, this.now());
-    return this.config(accountId);
+    return this.config({ accountId });
   }
 
   /** The design a recipient of `apiUserId`'s mail sees: the API_USER's, the account's, or the built-in. */
-  async designFor(accountId: number, apiUserId: number | null): Promise<UnsubscribePageDesign> {
+  async designFor({ accountId }: Caller, apiUserId: number | null): Promise<UnsubscribePageDesign> {
     const row = await repo.chosenPage(this.database, accountId, apiUserId);
     return row ? view(row) : DEFAULT_UNSUBSCRIBE_PAGE;
   }

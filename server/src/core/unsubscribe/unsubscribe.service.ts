@@ -66,7 +66,7 @@ export class UnsubscribeService {
     const { database } = this.deps;
     const unsubscribed = link.known && (await repo.hasUnsubscribeEvent(database.db, link.recipientId));
     return {
-      design: await this.deps.pages.designFor(link.accountId, link.apiUserId),
+      design: await this.deps.pages.designFor({ accountId: link.accountId }, link.apiUserId),
       maskedEmail: maskEmail(link.email),
       unsubscribed,
     };
@@ -105,7 +105,7 @@ export class UnsubscribeService {
       );
     });
     return {
-      design: await this.deps.pages.designFor(link.accountId, link.apiUserId),
+      design: await this.deps.pages.designFor({ accountId: link.accountId }, link.apiUserId),
       maskedEmail: maskEmail(link.email),
       unsubscribed: true,
     };

@@ -12,6 +12,7 @@ import {
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import type { Caller } from '../context.ts';
 import * as deliveries from './deliveries.repo.ts';
 import type { UrlGuard } from './url-guard.ts';
 import type { WebhookClient } from './webhook-client.ts';
@@ -44,16 +45,16 @@ export class WebhooksService {
     this.now = deps.now ?? Date.now;
   }
 
-  async list(accountId: number): Promise<WebhookView[]> {
+  async list({ accountId }: Caller): Promise<WebhookView[]> {
     return (await repo.list(this.deps.database, accountId)).map((row) => this.view(row));
   }
 
-  async get(accountId: number, id: number): Promise<WebhookView> {
-    return this.view(await this.row(accountId, id));
+  async get({ accountId }: Caller, id: number): Promise<WebhookView> {
+    return this.view(await this.row({ accountId }, id));
   }
 
   /** `input` is unparsed: the shared schema checks it here, for every adapter alike. */
-  async create(accountId: number, input: unknown): Promise<WebhookView> {
+  async create({ accountId }: Caller, input: unknown): Promise<WebhookView> {
     const parsed = webhookInputSchema.parse(input);
     if ((await repo.count(this.deps.database, accountId)) >= WEBHOOK_MAX_PER_ACCOUNT) {
       throw new AppError('WEBHOOK_LIMIT_REACHED', { max: WEBHOOK_MAX_PER_ACCOUNT });
@@ -80,18 +81,18 @@ export class WebhooksService {
     }
     if (appKey)
       await repo.update(this.deps.database, accountId, id, { app_key_sealed: this.seal(id, appKey) }, now);
-    return this.get(accountId, id);
+    return this.get({ accountId }, id);
   }
 
   /** Saves a whole form; an absent appKey keeps the key, '' removes it. The URL is probed again when it changed. */
-  async update(accountId: number, id: number, input: unknown): Promise<WebhookView> {
-    const row = await this.row(accountId, id);
+  async update({ accountId }: Caller, id: number, input: unknown): Promise<WebhookView> {
+    const row = await this.row({ accountId }, id);
     const parsed = webhookInputSchema.parse(input);
-    return this.save(accountId, row, parsed);
+    return this.save({ accountId }, row, parsed);
   }
 
-  async remove(accountId: number, id: number): Promise<void> {
-    await this.row(accountId, id);
+  async remove({ accountId }: Caller, id: number): Promise<void> {
+    await this.row({ accountId }, id);
     await repo.remove(this.deps.database, accountId, id);
     this.deps.client.forget(String(id));
   }
@@ -100,10 +101,10 @@ export class WebhooksService {
    * A new random app key. With a webhook id it replaces that webhook's key at once; without, it
    * is only made for the add form, which saves it with the webhook.
    */
-  async generateAppKey(accountId: number, id?: number): Promise<{ appKey: string }> {
+  async generateAppKey({ accountId }: Caller, id?: number): Promise<{ appKey: string }> {
     const appKey = randomToken(32);
     if (id !== undefined) {
-      await this.row(accountId, id);
+      await this.row({ accountId }, id);
       await repo.update(
         this.deps.database,
         accountId,
@@ -116,8 +117,8 @@ export class WebhooksService {
   }
 
   /** Pushes a signed sample of the webhook's first event now and reports what the receiver said. */
-  async test(accountId: number, id: number): Promise<WebhookTestResult> {
-    const row = await this.row(accountId, id);
+  async test({ accountId }: Caller, id: number): Promise<WebhookTestResult> {
+    const row = await this.row({ accountId }, id);
     const view = this.view(row);
     try {
       await this.deps.guard.resolve(new URL(row.url).hostname);
@@ -131,18 +132,18 @@ export class WebhooksService {
   }
 
   /** An unavailable webhook back to normal (product-spec §4 "refresh restores normal"). */
-  async refresh(accountId: number, id: number): Promise<WebhookView> {
-    await this.row(accountId, id);
+  async refresh({ accountId }: Caller, id: number): Promise<WebhookView> {
+    await this.row({ accountId }, id);
     await repo.restore(this.deps.database, accountId, id, this.now());
-    return this.get(accountId, id);
+    return this.get({ accountId }, id);
   }
 
   async deliveries(
-    accountId: number,
+    { accountId }: Caller,
     id: number,
     query: unknown,
   ): Promise<{ list: WebhookAttemptView[]; total: number; page: number; pageSize: number }> {
-    await this.row(accountId, id);
+    await this.row({ accountId }, id);
     const { page, pageSize } = webhookDeliveryQuerySchema.parse(query);
     const { rows, total } = await deliveries.listAttempts(
       this.deps.database,
@@ -168,23 +169,23 @@ export class WebhooksService {
   }
 
   /** Queues a push again now (the log's replay). */
-  async replay(accountId: number, id: number, deliveryId: number): Promise<void> {
-    await this.row(accountId, id);
+  async replay({ accountId }: Caller, id: number, deliveryId: number): Promise<void> {
+    await this.row({ accountId }, id);
     if (!(await deliveries.replay(this.deps.database, accountId, id, deliveryId, this.now()))) {
       throw new AppError('WEBHOOK_DELIVERY_NOT_FOUND');
     }
   }
 
   /** For the SendCloud API: the webhook of a URL and target ("all" or an API_USER name). */
-  async findByUrl(accountId: number, url: string, categoryName: string): Promise<WebhookView> {
-    const target = await this.targetByName(accountId, categoryName);
+  async findByUrl({ accountId }: Caller, url: string, categoryName: string): Promise<WebhookView> {
+    const target = await this.targetByName({ accountId }, categoryName);
     const id = await repo.findByTarget(this.deps.database, accountId, target.id, url.trim());
     if (id === null) throw new AppError('WEBHOOK_NOT_FOUND');
-    return this.get(accountId, id);
+    return this.get({ accountId }, id);
   }
 
   /** "all" or an API_USER name of the account, as SendCloud's categoryName. */
-  async targetByName(accountId: number, categoryName: string): Promise<{ id: number; name: string }> {
+  async targetByName({ accountId }: Caller, categoryName: string): Promise<{ id: number; name: string }> {
     const name = categoryName.trim();
     if (!name) throw new AppError('WEBHOOK_CATEGORY_REQUIRED');
     if (name === 'all') return { id: 0, name: 'all' };
@@ -194,7 +195,7 @@ export class WebhooksService {
   }
 
   /** Applies a parsed form to an existing webhook (console edit and SendCloud's update). */
-  async save(accountId: number, row: repo.WebhookRow, input: WebhookInput): Promise<WebhookView> {
+  async save({ accountId }: Caller, row: repo.WebhookRow, input: WebhookInput): Promise<WebhookView> {
     const id = Number(row.id);
     const target = await this.target(accountId, input.apiUserId);
     await this.checkUnique(accountId, target.id, input.url, id);
@@ -214,10 +215,10 @@ export class WebhooksService {
       this.now(),
     );
     if (input.url !== row.url) this.deps.client.forget(String(id));
-    return this.get(accountId, id);
+    return this.get({ accountId }, id);
   }
 
-  async row(accountId: number, id: number): Promise<repo.WebhookRow> {
+  async row({ accountId }: Caller, id: number): Promise<repo.WebhookRow> {
     const row = await repo.find(this.deps.database, accountId, id);
     if (!row) throw new AppError('WEBHOOK_NOT_FOUND');
     return row;

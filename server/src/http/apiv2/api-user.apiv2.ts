@@ -38,7 +38,7 @@ function describe(user: ApiUserView, lang: Lang) {
 export const apiUserApiv2: Apiv2Area = (action, core) => {
   action('apiuser/list', async ({ caller, params, request }) => {
     const { emailType, cType, domainName } = params.fields;
-    const list = await core.apiUsers.list(caller.accountId, {
+    const list = await core.apiUsers.list(caller, {
       emailType: emailType ? (EMAIL_TYPES[emailType] ?? invalidEmailType()) : undefined,
       cType: cType ? C_TYPES[cType] : undefined,
       domainName: domainName || undefined,
@@ -52,7 +52,7 @@ export const apiUserApiv2: Apiv2Area = (action, core) => {
     const name = (f.name ?? '').trim();
     if (!API_USER_NAME_PATTERN.test(name)) throw new AppError('API_USER_NAME_INVALID');
     const emailType = EMAIL_TYPES[f.emailType ?? ''] ?? invalidEmailType();
-    const domainId = await core.apiUsers.domainIdByName(caller.accountId, (f.domainName ?? '').trim());
+    const domainId = await core.apiUsers.domainIdByName(caller, (f.domainName ?? '').trim());
     const input = apiUserCreateSchema.parse({
       name,
       emailType,
@@ -61,7 +61,7 @@ export const apiUserApiv2: Apiv2Area = (action, core) => {
       clickTracking: f.click ?? '1',
       unsubscribeTracking: f.unsubscribe ?? '1',
     });
-    const { apiUser, apiKey } = await core.apiUsers.create(caller.accountId, input);
+    const { apiUser, apiKey } = await core.apiUsers.create(caller, input);
     const described = describe(apiUser, request.lang);
     return { total: 1, data: { ...described, domain: described.domainName, nameKey: apiKey } };
   });

@@ -24,21 +24,21 @@ export const bounceApiv2: Apiv2Area = (action, core) => {
   action('bounce/list', async ({ caller, params }) => {
     const { start, limit } = paging(params.fields);
     const filter = { list: 'bounce' as const, ...bounceFilter(params.fields) };
-    const { rows, total } = await lists.find(caller.accountId, filter, start, limit);
+    const { rows, total } = await lists.find(caller, filter, start, limit);
     return { dataList: rows.map(describe), total, count: rows.length };
   });
 
   action('bounce/count', async ({ caller, params }) => ({
-    count: await lists.count(caller.accountId, { list: 'bounce', ...bounceFilter(params.fields) }),
+    count: await lists.count(caller, { list: 'bounce', ...bounceFilter(params.fields) }),
   }));
 
   /** Deletes the named addresses (`email`, `;`-separated); without one, every entry of the range. */
   action('bounce/delete', async ({ caller, params }) => {
     const filter = bounceFilter(params.fields);
     const addresses = filter.addresses?.filter(isSuppressibleAddress);
-    if (addresses) return { count: await lists.removeAddresses(caller.accountId, 'bounce', { addresses }) };
-    const { rows } = await lists.find(caller.accountId, { list: 'bounce', ...filter }, 0, 100_000);
+    if (addresses) return { count: await lists.removeAddresses(caller, 'bounce', { addresses }) };
+    const { rows } = await lists.find(caller, { list: 'bounce', ...filter }, 0, 100_000);
     const ids = rows.map((r) => r.id);
-    return { count: await lists.removeAddresses(caller.accountId, 'bounce', { ids }) };
+    return { count: await lists.removeAddresses(caller, 'bounce', { ids }) };
   });
 };

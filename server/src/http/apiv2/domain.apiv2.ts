@@ -19,7 +19,7 @@ export const domainApiv2: Apiv2Area = (action, core) => {
       .filter(Boolean);
     const type = params.fields.type?.trim();
     const verify = parseVerifyFilter(params.fields.verify);
-    let rows = await domains.rows(caller.accountId, names.length > 0 ? names : undefined);
+    let rows = await domains.rows(caller, names.length > 0 ? names : undefined);
     if (type === '0') rows = [];
     else if (type && type !== '1') throw new AppError('COMMON_VALIDATION_FAILED');
     const dataList = rows.map((row) => sendCloudDomain(domains, row)).filter((d) => verify(d.verify));
@@ -29,16 +29,16 @@ export const domainApiv2: Apiv2Area = (action, core) => {
   action('domain/add', async ({ caller, params }) => {
     const { name } = domainCreateSchema.parse({ name: params.fields.name });
     const view = await domains.add(callerOf(caller), name);
-    return { data: sendCloudDomain(domains, await domains.getByName(caller.accountId, view.name)) };
+    return { data: sendCloudDomain(domains, await domains.getByName(caller, view.name)) };
   });
 
   action('domain/update', async ({ caller, params }) => {
     const { name, newName } = z
       .object({ name: domainNameSchema, newName: domainNameSchema })
       .parse({ name: params.fields.name, newName: params.fields.newName });
-    const row = await domains.getByName(caller.accountId, name);
+    const row = await domains.getByName(caller, name);
     await domains.rename(callerOf(caller), Number(row.id), newName);
-    return { data: sendCloudDomain(domains, await domains.getByName(caller.accountId, newName)) };
+    return { data: sendCloudDomain(domains, await domains.getByName(caller, newName)) };
   });
 };
 

@@ -36,13 +36,11 @@ export const emailStatusApiv2: Apiv2Area = (action, core) => {
     const range = monthRange(f);
     const { start, limit } = paging(f);
     const names = listParam(f.apiUserList);
-    const apiUserIds = names.length
-      ? await core.emailStatus.apiUserIdsByName(caller.accountId, names)
-      : undefined;
+    const apiUserIds = names.length ? await core.emailStatus.apiUserIdsByName(caller, names) : undefined;
     if (apiUserIds && apiUserIds.length === 0) throw new AppError('API_USER_NOT_FOUND');
     const email = f.email?.trim();
     const { rows, total } = await core.emailStatus.find(
-      caller.accountId,
+      caller,
       {
         ...range,
         emails: email ? [...new Set([email, email.toLowerCase()])] : undefined,

@@ -13,7 +13,7 @@ export const invalidstatApiv2: Apiv2Area = (action, core) => {
   action('invalidstat/list', async ({ caller, params }) => {
     const filter = await statFilter(core, caller.accountId, params.fields);
     const aggregate = isAggregate(params.fields);
-    const rows = await stats.apiRows(caller.accountId, filter, { invalid: true, aggregate });
+    const rows = await stats.apiRows(caller, filter, { invalid: true, aggregate });
     if (aggregate) {
       const zero = Object.fromEntries(INVALID_STAT_REASONS.map((r) => [r.key, 0]));
       return { data: { ...zero, ...rows[0]?.reasons } };

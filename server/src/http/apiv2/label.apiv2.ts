@@ -33,7 +33,7 @@ function whole(value: string | undefined, fallback: number, max: number): number
 export const labelApiv2: Apiv2Area = (action, core) => {
   action('label/list', async ({ caller, params }) => {
     const f = params.fields;
-    const { labels, total } = await core.labels.list(caller.accountId, {
+    const { labels, total } = await core.labels.list(caller, {
       query: f.query,
       start: whole(f.start, 0, Number.MAX_SAFE_INTEGER),
       limit: whole(f.limit, LIMIT_MAX, LIMIT_MAX),
@@ -42,23 +42,23 @@ export const labelApiv2: Apiv2Area = (action, core) => {
   });
 
   action('label/get', async ({ caller, params }) => ({
-    data: describe(await core.labels.get(caller.accountId, labelIdOf(params.fields))),
+    data: describe(await core.labels.get(caller, labelIdOf(params.fields))),
   }));
 
   action('label/add', async ({ caller, params }) => {
     const name = labelNameSchema.parse(params.fields.labelName ?? '');
-    return { data: describe(await core.labels.create(caller.accountId, { name })) };
+    return { data: describe(await core.labels.create(caller, { name })) };
   });
 
   action('label/update', async ({ caller, params }) => {
     const id = labelIdOf(params.fields);
     const name = labelNameSchema.parse(params.fields.labelName ?? '');
-    await core.labels.rename(caller.accountId, id, { name });
+    await core.labels.rename(caller, id, { name });
     return { count: 1 };
   });
 
   action('label/delete', async ({ caller, params }) => {
-    await core.labels.remove(caller.accountId, labelIdOf(params.fields));
+    await core.labels.remove(caller, labelIdOf(params.fields));
     return { count: 1 };
   });
 };

@@ -33,11 +33,11 @@ export const openandclickApiv2: Apiv2Area = (action, core) => {
       if (!trackType) throw invalid('trackType');
     }
     const names = listParam(fields.apiUserList);
-    const apiUserIds = names.length ? await tracks.apiUserIdsByName(caller.accountId, names) : undefined;
+    const apiUserIds = names.length ? await tracks.apiUserIdsByName(caller, names) : undefined;
     if (names.length && apiUserIds?.length === 0) throw new AppError('API_USER_NOT_FOUND');
     const labelIds = idListParam(fields.labelId ?? fields.labelIdList, 'labelId');
     const { rows, total } = await tracks.query(
-      caller.accountId,
+      caller,
       { from, to, email, trackType, apiUserIds, labelIds },
       start,
       limit,

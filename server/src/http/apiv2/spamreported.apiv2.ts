@@ -17,7 +17,7 @@ export const spamreportedApiv2: Apiv2Area = (action, core) => {
   action('spamreported/list', async ({ caller, params }) => {
     const { start, limit } = paging(params.fields);
     const filter = { list: 'spam' as const, ...bounceFilter(params.fields) };
-    const { rows, total } = await core.suppressionLists.find(caller.accountId, filter, start, limit);
+    const { rows, total } = await core.suppressionLists.find(caller, filter, start, limit);
     return { dataList: rows.map(describe), total, count: rows.length };
   });
 };

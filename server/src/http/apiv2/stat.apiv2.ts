@@ -28,7 +28,7 @@ export async function statFilter(
   }
   const q = stats.parseQuery({ ...range, groupBy: hourly ? 'hour' : 'day' });
   const names = listParam(fields.apiUserList);
-  const apiUserIds = names.length ? await stats.apiUserIds(accountId, names) : undefined;
+  const apiUserIds = names.length ? await stats.apiUserIds({ accountId }, names) : undefined;
   return {
     from: q.from,
     to: q.to,
@@ -79,7 +79,7 @@ export const statApiv2: Apiv2Area = (action, core) => {
       const filter = await statFilter(core, caller.accountId, params.fields, hourly);
       if (hourly) filter.domains = undefined;
       const aggregate = isAggregate(params.fields);
-      const rows = await stats.apiRows(caller.accountId, filter, { hourly, aggregate });
+      const rows = await stats.apiRows(caller, filter, { hourly, aggregate });
       if (aggregate) return { data: sendCloudFigures(rows[0]?.counters ?? zeroCounters()) };
       const dataList = rows.map((r) => ({
         sendDate: r.day,

@@ -23,7 +23,7 @@ export const unsubscribeApiv2: Apiv2Area = (action, core) => {
 
   async function scopeOf(accountId: number, fields: Record<string, string>) {
     const names = listParam(fields.apiUserList);
-    const apiUserIds = names.length ? await lists.apiUserIdsByName(accountId, names) : [];
+    const apiUserIds = names.length ? await lists.apiUserIdsByName({ accountId }, names) : [];
     if (names.length && apiUserIds.length === 0) throw new AppError('API_USER_NOT_FOUND');
     const labelIds = idListParam(fields.labelIdList ?? fields.labelId, 'labelIdList');
     return { apiUserIds, labelIds };
@@ -33,7 +33,7 @@ export const unsubscribeApiv2: Apiv2Area = (action, core) => {
     const { start, limit } = paging(params.fields);
     const scope = await scopeOf(caller.accountId, params.fields);
     const filter = { list: 'unsubscribe' as const, ...bounceFilter(params.fields), ...scope };
-    const { rows, total } = await lists.find(caller.accountId, filter, start, limit);
+    const { rows, total } = await lists.find(caller, filter, start, limit);
     return { dataList: rows.map(describe), total, count: rows.length };
   });
 
@@ -41,7 +41,7 @@ export const unsubscribeApiv2: Apiv2Area = (action, core) => {
     const addresses = addressEntrySchema.parse(params.fields.email ?? '');
     const scope = await scopeOf(caller.accountId, params.fields);
     const { added } = await lists.add(
-      caller.accountId,
+      caller,
       'unsubscribe',
       addresses,
       { apiUserId: scope.apiUserIds[0], labelId: scope.labelIds[0] },
@@ -53,6 +53,6 @@ export const unsubscribeApiv2: Apiv2Area = (action, core) => {
   action('unsubscribe/delete', async ({ caller, params }) => {
     const addresses = addressEntrySchema.parse(params.fields.email ?? '');
     const scope = await scopeOf(caller.accountId, params.fields);
-    return { count: await lists.removeAddresses(caller.accountId, 'unsubscribe', { addresses, ...scope }) };
+    return { count: await lists.removeAddresses(caller, 'unsubscribe', { addresses, ...scope }) };
   });
 };

@@ -15,7 +15,7 @@ const ACCOUNT_TYPES: Record<Lang, Record<'free' | 'paid', string>> = {
  */
 export const userinfoApiv2: Apiv2Area = (action, core) => {
   action('userinfo/get', async ({ caller, request }) => {
-    const a = await core.apiUsers.accountSummary(caller.accountId);
+    const a = await core.apiUsers.accountSummary(caller);
     const balance = a.balanceFen / 100;
     return {
       availableBalance: balance,

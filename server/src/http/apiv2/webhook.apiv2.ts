@@ -60,7 +60,7 @@ export const webhookApiv2: Apiv2Area = (action, core) => {
 
   action('webhook/list', async ({ caller, params }) => {
     const f = params.fields;
-    let list = await webhooks.list(caller.accountId);
+    let list = await webhooks.list(caller);
     if (f.url?.trim()) list = list.filter((w) => w.url === f.url?.trim());
     if (f.categoryName?.trim())
       list = list.filter((w) => (w.apiUserName ?? 'all') === f.categoryName?.trim());
@@ -74,9 +74,9 @@ export const webhookApiv2: Apiv2Area = (action, core) => {
   action('webhook/add', async ({ caller, params }) => {
     const f = params.fields;
     const url = urlOf(f.url);
-    const target = await webhooks.targetByName(caller.accountId, f.categoryName ?? '');
+    const target = await webhooks.targetByName(caller, f.categoryName ?? '');
     const events = eventsOf(f.event);
-    const created = await webhooks.create(caller.accountId, { url, events, apiUserId: target.id || null });
+    const created = await webhooks.create(caller, { url, events, apiUserId: target.id || null });
     return { data: describe(created) };
   });
 
@@ -84,21 +84,21 @@ export const webhookApiv2: Apiv2Area = (action, core) => {
     const f = params.fields;
     const changes = (['newCategoryName', 'newUrl', 'newEvent'] as const).filter((name) => f[name]?.trim());
     if (changes.length !== 1) throw new AppError('WEBHOOK_UPDATE_ONE');
-    const current = await webhooks.findByUrl(caller.accountId, urlOf(f.url), f.categoryName ?? '');
+    const current = await webhooks.findByUrl(caller, urlOf(f.url), f.categoryName ?? '');
     const input = { url: current.url, events: current.events, apiUserId: current.apiUserId };
     if (f.newUrl?.trim()) input.url = urlOf(f.newUrl);
     if (f.newEvent?.trim()) input.events = eventsOf(f.newEvent);
     if (f.newCategoryName?.trim()) {
-      input.apiUserId = (await webhooks.targetByName(caller.accountId, f.newCategoryName)).id || null;
+      input.apiUserId = (await webhooks.targetByName(caller, f.newCategoryName)).id || null;
     }
-    await webhooks.update(caller.accountId, current.id, input);
+    await webhooks.update(caller, current.id, input);
     return { count: 1 };
   });
 
   action('webhook/delete', async ({ caller, params }) => {
     const f = params.fields;
-    const current = await webhooks.findByUrl(caller.accountId, urlOf(f.url), f.categoryName ?? '');
-    await webhooks.remove(caller.accountId, current.id);
+    const current = await webhooks.findByUrl(caller, urlOf(f.url), f.categoryName ?? '');
+    await webhooks.remove(caller, current.id);
     return { count: 1 };
   });
 };

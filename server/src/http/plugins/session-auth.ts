@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../core/context.ts';
 import type { SessionsService } from '../../core/sessions/sessions.service.ts';
 import type { Authenticator } from './access.ts';
 
@@ -17,7 +18,7 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
 
 /** The account's IP whitelist (core/ip-whitelist): throws IP_NOT_WHITELISTED for a refused address. */
 export interface AddressGuard {
-  requireAllowed(accountId: number, ip: string): Promise<void>;
+  requireAllowed(caller: Caller, ip: string): Promise<void>;
 }
 
 /**
@@ -28,7 +29,7 @@ export function sessionAuthenticator(sessions: SessionsService, addresses?: Addr
   return async (request) => {
     const token = sessionTokenOf(request);
     const principal = token ? await sessions.authenticate(token) : null;
-    if (principal && addresses) await addresses.requireAllowed(principal.accountId, request.ip);
+    if (principal && addresses) await addresses.requireAllowed(principal, request.ip);
     return principal;
   };
 }

@@ -25,14 +25,13 @@ const listQuery = z.object({ emailType: apiUserEmailTypeSchema.optional() });
  */
 export function apiUsersRoutes(app: FastifyInstance, core: Core): void {
   const apiUsers = core.apiUsers;
-  const accountOf = (request: Parameters<typeof callerOf>[0]) => callerOf(request).accountId;
 
   app.get('/v3/api/config/categories', { config: SETTINGS }, async (request) => ({
-    data: await apiUsers.list(accountOf(request), listQuery.parse(request.query)),
+    data: await apiUsers.list(callerOf(request), listQuery.parse(request.query)),
   }));
 
   app.get('/v3/api/config/categories/all', { config: SETTINGS }, async (request) => ({
-    data: (await apiUsers.list(accountOf(request))).map(({ id, name, emailType }) => ({
+    data: (await apiUsers.list(callerOf(request))).map(({ id, name, emailType }) => ({
       id,
       name,
       emailType,
@@ -40,7 +39,7 @@ export function apiUsersRoutes(app: FastifyInstance, core: Core): void {
   }));
 
   app.get('/v3/api/config/categories/combobox', { config: SETTINGS }, async (request) => ({
-    data: (await apiUsers.list(accountOf(request), listQuery.parse(request.query))).map((u) => ({
+    data: (await apiUsers.list(callerOf(request), listQuery.parse(request.query))).map((u) => ({
       value: u.id,
       label: u.name,
       emailType: u.emailType,
@@ -53,37 +52,37 @@ export function apiUsersRoutes(app: FastifyInstance, core: Core): void {
   });
 
   app.get('/v3/api/config/categories/domains', { config: SETTINGS }, async (request) => ({
-    data: await apiUsers.bindableDomains(accountOf(request)),
+    data: await apiUsers.bindableDomains(callerOf(request)),
   }));
 
   for (const [path, kind] of Object.entries(DEFAULT_SENDER_PATHS)) {
     app.get(`/v3/api/config/categories/${path}`, { config: SETTINGS }, async (request) => ({
-      data: (await apiUsers.senders(accountOf(request)))[kind],
+      data: (await apiUsers.senders(callerOf(request)))[kind],
     }));
     app.put(`/v3/api/config/categories/${path}`, { config: SETTINGS }, async (request) => {
       const { apiUserId } = apiUserSenderSchema.parse(request.body ?? {});
-      return { data: await apiUsers.setSender(accountOf(request), kind, apiUserId) };
+      return { data: await apiUsers.setSender(callerOf(request), kind, apiUserId) };
     });
   }
 
   app.get('/v3/api/config/categories/:id', { config: SETTINGS }, async (request) => ({
-    data: await apiUsers.get(accountOf(request), idParam.parse(request.params).id),
+    data: await apiUsers.get(callerOf(request), idParam.parse(request.params).id),
   }));
 
   app.post('/v3/api/config/categories', { config: SETTINGS }, async (request, reply) => {
     const input = apiUserCreateSchema.parse(request.body ?? {});
-    return reply.status(201).send({ data: await apiUsers.create(accountOf(request), input) });
+    return reply.status(201).send({ data: await apiUsers.create(callerOf(request), input) });
   });
 
   app.patch('/v3/api/config/categories/:id', { config: SETTINGS }, async (request) => {
     const { id } = idParam.parse(request.params);
     return {
-      data: await apiUsers.update(accountOf(request), id, apiUserUpdateSchema.parse(request.body ?? {})),
+      data: await apiUsers.update(callerOf(request), id, apiUserUpdateSchema.parse(request.body ?? {})),
     };
   });
 
   app.delete('/v3/api/config/categories/:id', { config: SETTINGS }, async (request, reply) => {
-    await apiUsers.remove(accountOf(request), idParam.parse(request.params).id);
+    await apiUsers.remove(callerOf(request), idParam.parse(request.params).id);
     return reply.status(204).send();
   });
 

@@ -16,11 +16,11 @@ const overviewQuery = z.object({
 /** The dashboard (`/backend/dashborad`, code 20): the beginner guide and the figures. */
 export function dashboardRoutes(app: FastifyInstance, core: Core): void {
   app.get('/v3/api/dashboard/guide', { config: DASHBOARD }, async (request) => ({
-    data: await core.dashboard.guide(callerOf(request).accountId),
+    data: await core.dashboard.guide(callerOf(request)),
   }));
 
   app.get('/v3/api/dashboard/overview', { config: DASHBOARD }, async (request) => {
     const { days } = overviewQuery.parse(request.query ?? {});
-    return { data: await core.dashboard.overview(callerOf(request).accountId, days) };
+    return { data: await core.dashboard.overview(callerOf(request), days) };
   });
 }

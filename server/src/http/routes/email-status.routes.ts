@@ -10,7 +10,7 @@ import { callerOf } from '../context.ts';
 export function emailStatusRoutes(app: FastifyInstance, core: Core): void {
   app.get('/v3/api/data/emailStatus', { config: { access: PERMISSIONS.EMAIL_RESPONSE } }, async (request) => {
     const query = emailStatusQuerySchema.parse(request.query ?? {});
-    const { rows, total } = await core.emailStatus.query(callerOf(request).accountId, query);
+    const { rows, total } = await core.emailStatus.query(callerOf(request), query);
     return { data: rows, total };
   });
 }

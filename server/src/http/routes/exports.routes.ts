@@ -21,7 +21,6 @@ const BASE = '/v3/api/data/dataExportOfflines';
  */
 export function exportsRoutes(app: FastifyInstance, core: Core): void {
   const exports = core.exports;
-  const accountOf = (request: FastifyRequest) => callerOf(request).accountId;
   const idOf = (request: FastifyRequest) => exportIdSchema.parse(request.params).id;
 
   app.post(BASE, { config: RESPONSE }, async (request, reply) => {
@@ -31,7 +30,7 @@ export function exportsRoutes(app: FastifyInstance, core: Core): void {
 
   app.get(BASE, { config: RESPONSE }, async (request) => {
     const { rows, total } = await exports.list(
-      accountOf(request),
+      callerOf(request),
       exportListQuerySchema.parse(request.query ?? {}),
     );
     return { data: rows, total };
@@ -39,7 +38,7 @@ export function exportsRoutes(app: FastifyInstance, core: Core): void {
 
   app.get(`${BASE}/download/:id`, { config: { ...RESPONSE, download: true } }, async (request, reply) => {
     const session = callerOf(request);
-    const { file, name, size } = await exports.download(accountOf(request), idOf(request), () =>
+    const { file, name, size } = await exports.download(callerOf(request), idOf(request), () =>
       core.sensitiveVerification.requireRecentVerification(session, { kind: 'download' }),
     );
     return reply
@@ -50,15 +49,15 @@ export function exportsRoutes(app: FastifyInstance, core: Core): void {
   });
 
   app.post(`${BASE}/invalid/:id`, { config: RESPONSE }, async (request) => ({
-    data: await exports.invalidate(accountOf(request), idOf(request)),
+    data: await exports.invalidate(callerOf(request), idOf(request)),
   }));
 
   app.post(`${BASE}/retry/:id`, { config: RESPONSE }, async (request) => ({
-    data: await exports.retry(accountOf(request), idOf(request)),
+    data: await exports.retry(callerOf(request), idOf(request)),
   }));
 
   app.delete(`${BASE}/:id`, { config: RESPONSE }, async (request, reply) => {
-    await exports.remove(accountOf(request), idOf(request));
+    await exports.remove(callerOf(request), idOf(request));
     return reply.status(204).send();
   });
 
@@ -66,7 +65,7 @@ export function exportsRoutes(app: FastifyInstance, core: Core): void {
     '/v3/api/systemParam/hideDeliveryDownloadButton',
     { config: { access: AUTHENTICATED } },
     async (request) => ({
-      data: await exports.hideExport(accountOf(request)),
+      data: await exports.hideExport(callerOf(request)),
     }),
   );
 }

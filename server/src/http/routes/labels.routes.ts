@@ -11,32 +11,31 @@ const listQuery = z.object({ query: z.string().trim().max(255).optional() });
 /** Labels (console-spec §7 "/config/labels (CRUD, combobox)"), under code 13. */
 export function labelsRoutes(app: FastifyInstance, core: Core): void {
   const labels = core.labels;
-  const accountOf = (request: Parameters<typeof callerOf>[0]) => callerOf(request).accountId;
 
   app.get('/v3/api/config/labels', { config: SETTINGS }, async (request) => ({
-    data: (await labels.list(accountOf(request), listQuery.parse(request.query))).labels,
+    data: (await labels.list(callerOf(request), listQuery.parse(request.query))).labels,
   }));
 
   app.get('/v3/api/config/labels/combobox', { config: SETTINGS }, async (request) => ({
-    data: (await labels.list(accountOf(request))).labels.map((l) => ({ value: l.id, label: l.name })),
+    data: (await labels.list(callerOf(request))).labels.map((l) => ({ value: l.id, label: l.name })),
   }));
 
   app.get('/v3/api/config/labels/:id', { config: SETTINGS }, async (request) => ({
-    data: await labels.get(accountOf(request), idParam.parse(request.params).id),
+    data: await labels.get(callerOf(request), idParam.parse(request.params).id),
   }));
 
   app.post('/v3/api/config/labels', { config: SETTINGS }, async (request, reply) => {
     const input = labelInputSchema.parse(request.body ?? {});
-    return reply.status(201).send({ data: await labels.create(accountOf(request), input) });
+    return reply.status(201).send({ data: await labels.create(callerOf(request), input) });
   });
 
   app.patch('/v3/api/config/labels/:id', { config: SETTINGS }, async (request) => {
     const { id } = idParam.parse(request.params);
-    return { data: await labels.rename(accountOf(request), id, labelInputSchema.parse(request.body ?? {})) };
+    return { data: await labels.rename(callerOf(request), id, labelInputSchema.parse(request.body ?? {})) };
   });
 
   app.delete('/v3/api/config/labels/:id', { config: SETTINGS }, async (request, reply) => {
-    await labels.remove(accountOf(request), idParam.parse(request.params).id);
+    await labels.remove(callerOf(request), idParam.parse(request.params).id);
     return reply.status(204).send();
   });
 }

@@ -13,35 +13,34 @@ const QUEUES = { access: PERMISSIONS.EMAIL_SEND };
  */
 export function queuesRoutes(app: FastifyInstance, core: Core): void {
   const queues = core.queues;
-  const accountOf = (request: Parameters<typeof callerOf>[0]) => callerOf(request).accountId;
 
   app.post(
     '/v3/api/mail/queues/getQueueDetailList',
     { config: { ...QUEUES, viewing: true } },
     async (request, reply) => {
       const filter = queueConditionsSchema.parse(request.body ?? {});
-      const { queues: rows, pauses } = await queues.list(accountOf(request), filter);
+      const { queues: rows, pauses } = await queues.list(callerOf(request), filter);
       return reply.status(201).send({ data: rows, pauses });
     },
   );
 
   app.post('/v3/api/mail/queues/suspend', { config: QUEUES }, async (request, reply) => {
     const input = queueSuspendSchema(Date.now()).parse(request.body ?? {});
-    return reply.status(201).send({ data: await queues.suspend(accountOf(request), input) });
+    return reply.status(201).send({ data: await queues.suspend(callerOf(request), input) });
   });
 
   app.post('/v3/api/mail/queues/resume', { config: QUEUES }, async (request, reply) => {
     const conditions = queueConditionsSchema.parse(request.body ?? {});
-    return reply.status(201).send({ data: await queues.resume(accountOf(request), conditions) });
+    return reply.status(201).send({ data: await queues.resume(callerOf(request), conditions) });
   });
 
   app.post('/v3/api/mail/queues/delete', { config: QUEUES }, async (request, reply) => {
     const conditions = queueConditionsSchema.parse(request.body ?? {});
-    return reply.status(201).send({ data: await queues.deleteQueued(accountOf(request), conditions) });
+    return reply.status(201).send({ data: await queues.deleteQueued(callerOf(request), conditions) });
   });
 
   app.post('/v3/api/mail/queues/recoverPausedQueue', { config: QUEUES }, async (request, reply) => {
     const { pauseId } = queuePauseIdSchema.parse(request.body ?? {});
-    return reply.status(201).send({ data: await queues.recover(accountOf(request), pauseId) });
+    return reply.status(201).send({ data: await queues.recover(callerOf(request), pauseId) });
   });
 }

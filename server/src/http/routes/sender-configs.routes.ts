@@ -31,34 +31,33 @@ const removableKindParam = z.object({
  */
 export function senderConfigsRoutes(app: FastifyInstance, core: Core): void {
   const configs = core.senderConfigs;
-  const accountOf = (request: Parameters<typeof callerOf>[0]) => callerOf(request).accountId;
 
   app.get('/v3/api/sendConfig/status', { config: SETTINGS }, async (request) => ({
-    data: await configs.switches(accountOf(request)),
+    data: await configs.switches(callerOf(request)),
   }));
 
   app.post('/v3/api/sendConfig/status', { config: SETTINGS }, async (request) => {
     const { kind, enabled } = senderStatusInputSchema.parse(request.body ?? {});
-    return { data: await configs.setSwitch(accountOf(request), kind, enabled) };
+    return { data: await configs.setSwitch(callerOf(request), kind, enabled) };
   });
 
   app.get('/v3/api/sendConfig/:kind', { config: SETTINGS }, async (request) => ({
-    data: await configs.get(accountOf(request), kindParam.parse(request.params).kind),
+    data: await configs.get(callerOf(request), kindParam.parse(request.params).kind),
   }));
 
   app.post('/v3/api/sendConfig/:kind', { config: SETTINGS }, async (request, reply) => {
     const { kind } = kindParam.parse(request.params);
-    return reply.status(201).send({ data: await configs.save(accountOf(request), kind, request.body ?? {}) });
+    return reply.status(201).send({ data: await configs.save(callerOf(request), kind, request.body ?? {}) });
   });
 
   app.patch('/v3/api/sendConfig/:kind/:id', { config: SETTINGS }, async (request) => {
     const { kind, id } = listKindParam.parse(request.params);
-    return { data: await configs.update(accountOf(request), kind, id, request.body ?? {}) };
+    return { data: await configs.update(callerOf(request), kind, id, request.body ?? {}) };
   });
 
   app.delete('/v3/api/sendConfig/:kind/:id', { config: SETTINGS }, async (request, reply) => {
     const { kind, id } = removableKindParam.parse(request.params);
-    await configs.remove(accountOf(request), kind, id);
+    await configs.remove(callerOf(request), kind, id);
     return reply.status(204).send();
   });
 }

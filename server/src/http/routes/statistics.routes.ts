@@ -23,16 +23,15 @@ const RATE_KEYS = Object.keys(statRates({ requested: 0 } as never));
  */
 export function statisticsRoutes(app: FastifyInstance, core: Core): void {
   const stats = core.statistics;
-  const accountOf = (request: FastifyRequest) => callerOf(request).accountId;
   const query = (request: FastifyRequest) => stats.parseQuery(request.query);
 
   app.get('/v3/api/stat/send', { config: DATA }, async (request) => ({
-    data: await stats.sendSeries(accountOf(request), query(request)),
+    data: await stats.sendSeries(callerOf(request), query(request)),
   }));
 
   app.get('/v3/api/stat/send/export', { config: DOWNLOAD }, async (request, reply: FastifyReply) => {
     const q = query(request);
-    const { points } = await stats.sendSeries(accountOf(request), q);
+    const { points } = await stats.sendSeries(callerOf(request), q);
     const columns = ['day', ...(q.groupBy === 'hour' ? ['hour'] : []), ...STAT_COUNTERS, ...RATE_KEYS];
     const lines = [
       columns.join(','),
@@ -45,45 +44,45 @@ export function statisticsRoutes(app: FastifyInstance, core: Core): void {
   });
 
   app.get('/v3/api/stat/deliveryTime', { config: DATA }, async (request) => ({
-    data: await stats.deliveryTime(accountOf(request), query(request)),
+    data: await stats.deliveryTime(callerOf(request), query(request)),
   }));
 
   app.get('/v3/api/stat/receiveDomain', { config: DATA }, async (request) => ({
-    data: await stats.receiveDomains(accountOf(request), query(request)),
+    data: await stats.receiveDomains(callerOf(request), query(request)),
   }));
 
   app.get('/v3/api/stat/invalid', { config: DATA }, async (request) => ({
-    data: await stats.invalidReasons(accountOf(request), query(request)),
+    data: await stats.invalidReasons(callerOf(request), query(request)),
   }));
 
   app.get('/v3/api/stat/overview', { config: DATA }, async (request) => ({
-    data: await stats.overview(accountOf(request), query(request)),
+    data: await stats.overview(callerOf(request), query(request)),
   }));
 
   app.get('/v3/api/stat/monitor', { config: DATA }, async (request) => ({
-    data: await stats.monitor(accountOf(request), query(request)),
+    data: await stats.monitor(callerOf(request), query(request)),
   }));
 
   app.get('/v3/api/stat/monitorConfigs', { config: DATA }, async (request) => ({
-    data: await stats.monitorConfigs.list(accountOf(request)),
+    data: await stats.monitorConfigs.list(callerOf(request)),
   }));
 
   app.post('/v3/api/stat/monitorConfigs', { config: DATA }, async (request, reply) =>
     reply
       .status(201)
-      .send({ data: await stats.monitorConfigs.create(accountOf(request), request.body ?? {}) }),
+      .send({ data: await stats.monitorConfigs.create(callerOf(request), request.body ?? {}) }),
   );
 
   app.patch('/v3/api/stat/monitorConfigs/:id', { config: DATA }, async (request) => ({
     data: await stats.monitorConfigs.update(
-      accountOf(request),
+      callerOf(request),
       idParam.parse(request.params).id,
       request.body ?? {},
     ),
   }));
 
   app.delete('/v3/api/stat/monitorConfigs/:id', { config: DATA }, async (request, reply) => {
-    await stats.monitorConfigs.remove(accountOf(request), idParam.parse(request.params).id);
+    await stats.monitorConfigs.remove(callerOf(request), idParam.parse(request.params).id);
     return reply.status(204).send();
   });
 
@@ -91,6 +90,6 @@ export function statisticsRoutes(app: FastifyInstance, core: Core): void {
   app.get('/v3/api/user/UserReputationDetail', { config: DATA }, async (request) => {
     const input = (request.query ?? {}) as Record<string, string>;
     const q = stats.parseQuery(input.preset || input.from ? input : { preset: 'last30' }, STAT_RANGE_PRESETS);
-    return { data: await stats.reputationDetail(accountOf(request), q) };
+    return { data: await stats.reputationDetail(callerOf(request), q) };
   });
 }

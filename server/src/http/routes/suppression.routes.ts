@@ -35,7 +35,6 @@ const DELETABLE = new Set<SuppressionEntryList>(['bounce', 'unsubscribe', 'user_
  */
 export function suppressionRoutes(app: FastifyInstance, core: Core): void {
   const lists = core.suppressionLists;
-  const accountOf = (request: FastifyRequest) => callerOf(request).accountId;
   const query = (request: FastifyRequest): SuppressionListQuery =>
     suppressionListQuerySchema.parse(request.query ?? {});
 
@@ -43,12 +42,12 @@ export function suppressionRoutes(app: FastifyInstance, core: Core): void {
     const base = `/v3/api/data/${path}`;
 
     app.get(base, { config: RESPONSE }, async (request) => {
-      const { rows, total } = await lists.list(accountOf(request), list, query(request));
+      const { rows, total } = await lists.list(callerOf(request), list, query(request));
       return { data: rows, total };
     });
 
     app.get(`${base}/export`, { config: DOWNLOAD }, async (request, reply: FastifyReply) => {
-      const csv = await lists.exportCsv(accountOf(request), list, query(request));
+      const csv = await lists.exportCsv(callerOf(request), list, query(request));
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -58,7 +57,7 @@ export function suppressionRoutes(app: FastifyInstance, core: Core): void {
 
     if (DELETABLE.has(list)) {
       app.delete(`${base}/:id`, { config: RESPONSE }, async (request, reply) => {
-        await lists.remove(accountOf(request), list as DeletableList, idParam.parse(request.params).id);
+        await lists.remove(callerOf(request), list as DeletableList, idParam.parse(request.params).id);
         return reply.status(204).send();
       });
     }
@@ -69,14 +68,14 @@ export function suppressionRoutes(app: FastifyInstance, core: Core): void {
     const scope = { apiUserId: input.apiUserId, labelId: input.labelId };
     return reply
       .status(201)
-      .send({ data: await lists.add(accountOf(request), 'unsubscribe', input.addresses, scope) });
+      .send({ data: await lists.add(callerOf(request), 'unsubscribe', input.addresses, scope) });
   });
 
   app.post('/v3/api/data/block', { config: RESPONSE }, async (request, reply) => {
     const input = blockAddSchema.parse(request.body ?? {});
     return reply
       .status(201)
-      .send({ data: await lists.add(accountOf(request), 'user_defined', input.addresses) });
+      .send({ data: await lists.add(callerOf(request), 'user_defined', input.addresses) });
   });
 
   app.post('/v3/api/data/unsubscribes/import', { config: RESPONSE }, async (request, reply) => {
@@ -84,27 +83,25 @@ export function suppressionRoutes(app: FastifyInstance, core: Core): void {
     const scope = { apiUserId: input.apiUserId, labelId: input.labelId };
     return reply
       .status(201)
-      .send({ data: await lists.importFile(accountOf(request), 'unsubscribe', input, scope) });
+      .send({ data: await lists.importFile(callerOf(request), 'unsubscribe', input, scope) });
   });
 
   app.post('/v3/api/data/block/import', { config: RESPONSE }, async (request, reply) => {
     const input = suppressionImportSchema.parse(request.body ?? {});
-    return reply
-      .status(201)
-      .send({ data: await lists.importFile(accountOf(request), 'user_defined', input) });
+    return reply.status(201).send({ data: await lists.importFile(callerOf(request), 'user_defined', input) });
   });
 
   app.get('/v3/api/data/block/rules', { config: RESPONSE }, async (request) => ({
-    data: await lists.rules(accountOf(request)),
+    data: await lists.rules(callerOf(request)),
   }));
 
   app.post('/v3/api/data/block/rules', { config: RESPONSE }, async (request, reply) => {
     const input = interceptRuleInputSchema.parse(request.body ?? {});
-    return reply.status(201).send({ data: await lists.addRule(accountOf(request), input) });
+    return reply.status(201).send({ data: await lists.addRule(callerOf(request), input) });
   });
 
   app.delete('/v3/api/data/block/rules/:id', { config: RESPONSE }, async (request, reply) => {
-    await lists.removeRule(accountOf(request), idParam.parse(request.params).id);
+    await lists.removeRule(callerOf(request), idParam.parse(request.params).id);
     return reply.status(204).send();
   });
 }

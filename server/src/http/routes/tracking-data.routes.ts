@@ -21,13 +21,13 @@ export function trackingDataRoutes(app: FastifyInstance, core: Core): void {
   app.get('/v3/api/data/emailTracks', { config: RESPONSE }, async (request) => {
     const { query, filter } = filterOf(request);
     const offset = (query.page - 1) * query.pageSize;
-    const { rows, total } = await tracks.query(callerOf(request).accountId, filter, offset, query.pageSize);
+    const { rows, total } = await tracks.query(callerOf(request), filter, offset, query.pageSize);
     return { data: rows, total };
   });
 
   app.get('/v3/api/data/emailTracks/export', { config: DOWNLOAD }, async (request, reply) => {
     const { filter } = filterOf(request);
-    const csv = await tracks.exportCsv(callerOf(request).accountId, filter);
+    const csv = await tracks.exportCsv(callerOf(request), filter);
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

@@ -21,16 +21,15 @@ const PAGE = '/v3/api/config/unsubscribePage';
  */
 export function unsubscribePageRoutes(app: FastifyInstance, core: Core): void {
   const pages = core.unsubscribePages;
-  const accountOf = (request: Parameters<typeof callerOf>[0]) => callerOf(request).accountId;
 
-  app.get(PAGE, { config: SETTINGS }, async (request) => ({ data: await pages.list(accountOf(request)) }));
+  app.get(PAGE, { config: SETTINGS }, async (request) => ({ data: await pages.list(callerOf(request)) }));
 
   app.get(`${PAGE}/:id`, { config: SETTINGS }, async (request) => ({
-    data: await pages.get(accountOf(request), idParam.parse(request.params).id),
+    data: await pages.get(callerOf(request), idParam.parse(request.params).id),
   }));
 
   app.get(`${PAGE}/:id/preview`, { config: SETTINGS }, async (request) => {
-    const page = await pages.get(accountOf(request), idParam.parse(request.params).id);
+    const page = await pages.get(callerOf(request), idParam.parse(request.params).id);
     return { data: { name: page.name, html: pages.preview(page) } };
   });
 
@@ -42,25 +41,25 @@ export function unsubscribePageRoutes(app: FastifyInstance, core: Core): void {
 
   app.post(PAGE, { config: SETTINGS }, async (request, reply) => {
     const input = unsubscribePageInputSchema.parse(request.body ?? {});
-    return reply.status(201).send({ data: await pages.create(accountOf(request), input) });
+    return reply.status(201).send({ data: await pages.create(callerOf(request), input) });
   });
 
   app.patch(`${PAGE}/:id`, { config: SETTINGS }, async (request) => {
     const { id } = idParam.parse(request.params);
     const input = unsubscribePageInputSchema.parse(request.body ?? {});
-    return { data: await pages.update(accountOf(request), id, input) };
+    return { data: await pages.update(callerOf(request), id, input) };
   });
 
   app.delete(`${PAGE}/:id`, { config: SETTINGS }, async (request, reply) => {
-    await pages.remove(accountOf(request), idParam.parse(request.params).id);
+    await pages.remove(callerOf(request), idParam.parse(request.params).id);
     return reply.status(204).send();
   });
 
   app.get('/v3/api/config/unsubscribeConfig', { config: SETTINGS }, async (request) => ({
-    data: await pages.config(accountOf(request)),
+    data: await pages.config(callerOf(request)),
   }));
 
   app.put('/v3/api/config/unsubscribeConfig', { config: SETTINGS }, async (request) => ({
-    data: await pages.setConfig(accountOf(request), unsubscribeConfigInputSchema.parse(request.body ?? {})),
+    data: await pages.setConfig(callerOf(request), unsubscribeConfigInputSchema.parse(request.body ?? {})),
   }));
 }

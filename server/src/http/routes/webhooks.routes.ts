@@ -1,5 +1,5 @@
 import { PERMISSIONS, webhookIdSchema } from '@herald/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Core } from '../../compose.ts';
 import { callerOf } from '../context.ts';
@@ -15,48 +15,43 @@ const appKeyBody = z.object({ id: webhookIdSchema.optional() });
  */
 export function webhooksRoutes(app: FastifyInstance, core: Core): void {
   const webhooks = core.webhooks;
-  const accountOf = (request: FastifyRequest) => callerOf(request).accountId;
 
   app.get('/v3/api/config/webhooks', { config: SETTINGS }, async (request) => ({
-    data: await webhooks.list(accountOf(request)),
+    data: await webhooks.list(callerOf(request)),
   }));
 
   app.post('/v3/api/config/webhooks', { config: SETTINGS }, async (request, reply) =>
-    reply.status(201).send({ data: await webhooks.create(accountOf(request), request.body ?? {}) }),
+    reply.status(201).send({ data: await webhooks.create(callerOf(request), request.body ?? {}) }),
   );
 
   app.post('/v3/api/config/webhooks/appKey', { config: SETTINGS }, async (request) => {
     const { id } = appKeyBody.parse(request.body ?? {});
-    return { data: await webhooks.generateAppKey(accountOf(request), id) };
+    return { data: await webhooks.generateAppKey(callerOf(request), id) };
   });
 
   app.post('/v3/api/config/webhooks/test/:id', { config: SETTINGS }, async (request) => ({
-    data: await webhooks.test(accountOf(request), idParam.parse(request.params).id),
+    data: await webhooks.test(callerOf(request), idParam.parse(request.params).id),
   }));
 
   app.post('/v3/api/config/webhooks/refresh/:id', { config: SETTINGS }, async (request) => ({
-    data: await webhooks.refresh(accountOf(request), idParam.parse(request.params).id),
+    data: await webhooks.refresh(callerOf(request), idParam.parse(request.params).id),
   }));
 
   app.get('/v3/api/config/webhooks/:id', { config: SETTINGS }, async (request) => ({
-    data: await webhooks.get(accountOf(request), idParam.parse(request.params).id),
+    data: await webhooks.get(callerOf(request), idParam.parse(request.params).id),
   }));
 
   app.patch('/v3/api/config/webhooks/:id', { config: SETTINGS }, async (request) => ({
-    data: await webhooks.update(accountOf(request), idParam.parse(request.params).id, request.body ?? {}),
+    data: await webhooks.update(callerOf(request), idParam.parse(request.params).id, request.body ?? {}),
   }));
 
   app.delete('/v3/api/config/webhooks/:id', { config: SETTINGS }, async (request, reply) => {
-    await webhooks.remove(accountOf(request), idParam.parse(request.params).id);
+    await webhooks.remove(callerOf(request), idParam.parse(request.params).id);
     return reply.status(204).send();
   });
 
   app.get('/v3/api/config/webhooks/:id/deliveries', { config: SETTINGS }, async (request) => ({
-    data: await webhooks.deliveries(
-      accountOf(request),
-      idParam.parse(request.params).id,
-      request.query ?? {},
-    ),
+    data: await webhooks.deliveries(callerOf(request), idParam.parse(request.params).id, request.query ?? {}),
   }));
 
   app.post(
@@ -64,7 +59,7 @@ export function webhooksRoutes(app: FastifyInstance, core: Core): void {
     { config: SETTINGS },
     async (request) => {
       const { id, deliveryId } = deliveryParam.parse(request.params);
-      await webhooks.replay(accountOf(request), id, deliveryId);
+      await webhooks.replay(callerOf(request), id, deliveryId);
       return { data: { queued: true } };
     },
   );
