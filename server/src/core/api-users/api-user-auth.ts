@@ -1,11 +1,28 @@
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import type { KeyCaller } from '../context.ts';
+import type { ApiUserRef, KeyCaller } from '../context.ts';
 import { findKeyByCredentials, hashApiKey } from './api-keys.repo.ts';
 
 // Fixtures, the e2e harness and the benchmarks hash their keys through this module.
 export { hashApiKey };
+
+/** The API_USER a row of `api_users` describes, as a KeyCaller carries it. */
+export function apiUserRefOf(row: {
+  id: number | bigint;
+  name: string;
+  email_type: ApiUserRef['emailType'];
+  c_type: ApiUserRef['cType'];
+  domain_id: number | bigint | null;
+}): ApiUserRef {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    emailType: row.email_type,
+    cType: row.c_type,
+    domainId: row.domain_id === null ? null : Number(row.domain_id),
+  };
+}
 
 const CACHE_MS = 30_000;
 const CACHE_MAX = 10_000;

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import type { MessageSource } from '../../db/message-schema.ts';
+import { apiUserRefOf } from '../api-users/api-user-auth.ts';
 import type { KeyCaller } from '../context.ts';
 
 const CACHE_MS = 5_000;
@@ -128,13 +129,7 @@ export class SendRepo {
     if (!row) return undefined;
     return {
       accountId: Number(row.account_id),
-      apiUser: {
-        id: Number(row.id),
-        name: row.name,
-        emailType: row.email_type,
-        cType: row.c_type,
-        domainId: row.domain_id === null ? null : Number(row.domain_id),
-      },
+      apiUser: apiUserRefOf(row),
     };
   }
 

@@ -8,6 +8,7 @@ import {
   type TestSendResult,
   type TestSendTemplateInput,
 } from '@herald/shared';
+import { apiUserRefOf } from '../api-users/api-user-auth.ts';
 import type { KeyCaller, UserCaller } from '../context.ts';
 import { domainOf } from './recipients.ts';
 import type { SendService } from './send.service.ts';
@@ -103,13 +104,7 @@ export class TestSendService {
     if (domainOf(from) !== domain) throw new AppError('SEND_TEST_DOMAIN_MISMATCH', { domain });
     const caller: KeyCaller = {
       accountId: ctx.accountId,
-      apiUser: {
-        id: Number(row.id),
-        name: row.name,
-        emailType: row.email_type,
-        cType: row.c_type,
-        domainId: row.domain_id === null ? null : Number(row.domain_id),
-      },
+      apiUser: apiUserRefOf(row),
     };
     return { caller, domain };
   }
