@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -20,6 +21,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   HERALD_HTTP_HOST: z.string().default('0.0.0.0'),
   HERALD_HTTP_PORT: port.default(8080),
+  HERALD_TRUSTED_PROXIES: z.string().optional(),
   HERALD_SMTP_HOST: z.string().default('0.0.0.0'),
   HERALD_SMTP_PORT: port.default(2525),
   HERALD_INBOUND_SMTP_PORT: port.default(2526),
@@ -84,7 +86,15 @@ export interface Config {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   redisUrl: string | undefined;
-  http: { host: string; port: number };
+  http: {
+    host: string;
+    port: number;
+    /**
+     * Proxies whose X-Forwarded-For is believed (addresses or CIDRs); the client is the right-most
+     * address not in the list. Empty: the socket's peer is the client, forwarded headers ignored.
+     */
+    trustedProxies: string[];
+  };
   smtp: {
     host: string;
     submissionPort: number;
@@ -196,7 +206,11 @@ export function loadConfig(
     dataDir,
     database,
     redisUrl: e.REDIS_URL || undefined,
-    http: { host: e.HERALD_HTTP_HOST, port: e.HERALD_HTTP_PORT },
+    http: {
+      host: e.HERALD_HTTP_HOST,
+      port: e.HERALD_HTTP_PORT,
+      trustedProxies: addressList('HERALD_TRUSTED_PROXIES', e.HERALD_TRUSTED_PROXIES),
+    },
     smtp: {
       host: e.HERALD_SMTP_HOST,
       submissionPort: e.HERALD_SMTP_PORT,
@@ -298,6 +312,26 @@ function smtpTls(cert: string | undefined, key: string | undefined): Config['smt
   if (!cert && !key) return undefined;
   if (!cert || !key) throw new ConfigError('HERALD_SMTP_TLS_CERT and HERALD_SMTP_TLS_KEY go together');
   return { certFile: path.resolve(cert), keyFile: path.resolve(key) };
+}
+
+/** A comma-separated list of IP addresses and CIDR ranges (IPv4 or IPv6). */
+function addressList(name: string, value: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (family === 0 || !prefixOk || rest.length > 0) {
+      throw new ConfigError(
+        `${name}: "${entry}" is not an IP address or CIDR range (example: 10.0.0.0/8,::1)`,
+      );
+    }
+  }
+  return list;
 }
 
 function smtpTrusted(networks: string | undefined, apiUser: string | undefined): Config['smtp']['trusted'] {

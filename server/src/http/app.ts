@@ -75,7 +75,9 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: true,
+    // Forwarded headers only from the proxies the operator named (HERALD_TRUSTED_PROXIES): trusted
+    // blindly, any client could pick its own address and slip past the IP whitelist and rate limits.
+    trustProxy: core.config.http.trustedProxies.length > 0 ? core.config.http.trustedProxies : false,
   });
 
   await app.register(fastifyCookie);

@@ -25,6 +25,9 @@ export async function testConfig(
       HERALD_LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
       HERALD_QUEUE_PREFIX: `herald-test-${process.pid}-${Date.now()}`,
+      // The test client on loopback plays the proxy: tests name their client addresses with
+      // X-Forwarded-For (trusted-proxies.test.ts checks what happens without this).
+      HERALD_TRUSTED_PROXIES: '127.0.0.1,::1',
       ...secretKeyEnv(),
       ...env,
     },

@@ -107,7 +107,9 @@ describe('webhook dispatch', () => {
     await h.send({ to: 'carl@dest.test', subject: 'Retry', html: '<p>again</p>' });
     const log = await waitFor('two attempts in the log', async () => {
       const page = await h.t.core.webhooks.deliveries({ accountId: h.sender.accountId }, hook.id, {});
-      return page.total === 2 ? page : undefined;
+      // Both attempts listed and finished (the count and the list are two reads).
+      const settled = page.list.length === 2 && page.list.every((row) => row.status !== 'sending');
+      return settled ? page : undefined;
     });
     assert.deepEqual(
       log.list.map((row) => [row.attempt, row.responseCode, row.recipient, row.status]),
