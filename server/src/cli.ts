@@ -4,7 +4,7 @@
  *
  *   npm run herald -- accounts:create <username> --email <email> [--phone <p>] [--password <p>] [--active]
  *   npm run herald -- accounts:activate <username>
- *   npm run herald -- accounts:suspend <username>
+ *   npm run herald -- accounts:suspend|accounts:freeze|accounts:resume <username>
  *   npm run herald -- accounts:reset-password <username> [--password <p>]
  *   npm run herald -- nodes
  *   npm run herald -- queue:counts
@@ -21,6 +21,7 @@ import {
   validationMessage,
 } from '@herald/shared';
 import { ConfigError, loadConfig } from './config.ts';
+import { AccountStates } from './core/accounts/account-states.ts';
 import { AccountsService } from './core/accounts/accounts.service.ts';
 import { generatePassword } from './core/accounts/platform-operator.ts';
 import { hashPassword } from './core/auth/password.ts';
@@ -33,7 +34,9 @@ import { QUEUE_NAMES } from './queue/names.ts';
 const USAGE = `usage: npm run herald -- <command> [arguments]
   accounts:create <username> --email <email> [--phone <phone>] [--password <password>] [--active]
   accounts:activate <username>
-  accounts:suspend <username>
+  accounts:suspend <username>   the user's account sends nothing and cannot log in; its queued mail is held
+  accounts:freeze <username>    the account sends nothing (it can still log in); its queued mail is held
+  accounts:resume <username>    the account is active again; its held mail goes out
   accounts:reset-password <username> [--password <password>]
   nodes
   queue:counts`;
@@ -83,12 +86,24 @@ async function run(database: Database, argv: string[]): Promise<number> {
       if (generated) out(`password: ${password}`);
       return 0;
     }
-    case 'accounts:activate':
-    case 'accounts:suspend': {
+    case 'accounts:activate': {
       const user = await accounts.findByLoginName(needName());
-      const status = command === 'accounts:activate' ? 'active' : 'suspended';
-      await accounts.setStatus(user, status);
-      out(`${user.username}: ${user.status} → ${status}`);
+      await accounts.setStatus(user, 'active');
+      out(`${user.username}: ${user.status} → active`);
+      return 0;
+    }
+    case 'accounts:suspend':
+    case 'accounts:freeze':
+    case 'accounts:resume': {
+      const user = await accounts.findByLoginName(needName());
+      const states = new AccountStates(database);
+      const before = await states.current(user.accountId);
+      const state =
+        command === 'accounts:suspend' ? 'suspended' : command === 'accounts:freeze' ? 'frozen' : 'active';
+      const { released } = await states.set(user, state);
+      out(
+        `${user.username}: account ${before} → ${state}${released ? `; ${released} held recipients released` : ''}`,
+      );
       return 0;
     }
     case 'accounts:reset-password': {

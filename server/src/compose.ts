@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import { AccountTokensService } from './core/account-tokens/account-tokens.service.ts';
+import { AccountStates } from './core/accounts/account-states.ts';
 import { AccountsService } from './core/accounts/accounts.service.ts';
 import { ensurePlatformOperator } from './core/accounts/platform-operator.ts';
 import { ApiUserAuth } from './core/api-users/api-user-auth.ts';
@@ -138,8 +139,10 @@ export interface Core extends Tracking {
   senderConfigs: SenderConfigsService;
   /** Queue counters, pauses, resume and deletion of queued mail (`/mail/queues`). */
   queues: QueuesService;
-  /** The pipeline's SendPolicy: holds (pauses, do-not-disturb), header rules, required TLS. */
+  /** The pipeline's SendPolicy: holds (pauses, do-not-disturb, account state), header rules, required TLS. */
   sendPolicy: AccountSendPolicy;
+  /** The account's standing (active, suspended, frozen): refused on accept, held on delivery. */
+  accountStates: AccountStates;
   /** The delivery engine: the worker's delivery loop, and bounce attribution for the inbound MX. */
   delivery: DeliveryService;
   /** The mail event log: request, deliver, bounces, opens, clicks, unsubscribes; read by consumers through cursors. */
@@ -207,7 +210,9 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     smsRequired: config.smpp !== undefined,
   });
   await ensurePlatformOperator(database, accounts, config.operator, logger);
+  const accountStates = new AccountStates(database);
   const send = new SendService(database, {
+    states: accountStates,
     hostname: config.hostname,
     sqliteFile: config.database.kind === 'sqlite' ? config.database.file : undefined,
   });
@@ -220,7 +225,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     skipsInterception: (accountId) => senderConfigs.skipsInterception({ accountId }),
   });
   const queues = new QueuesService(database, { pauseMaxDays: config.queuePauseMaxDays });
-  const sendPolicy = new AccountSendPolicy(senderConfigs, queues);
+  const sendPolicy = new AccountSendPolicy(senderConfigs, queues, accountStates);
   const delivery = new DeliveryService({
     database,
     config,
@@ -322,6 +327,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     senderConfigs,
     queues,
     sendPolicy,
+    accountStates,
     delivery,
     mailEvents: new MailEventsService(database),
     statistics,

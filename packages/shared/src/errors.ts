@@ -91,8 +91,15 @@ const CORE_ERRORS = {
   },
   ACCOUNT_SUSPENDED: {
     status: 403,
+    sendCloud: 40905,
     'zh-cn': '账号已被停用，请联系客服',
     en: 'The account is suspended, please contact support',
+  },
+  ACCOUNT_FROZEN: {
+    status: 403,
+    sendCloud: 40906,
+    'zh-cn': '账号已被冻结，暂时不能发送，请联系客服',
+    en: 'The account is frozen and cannot send for now, please contact support',
   },
   USER_NAME_TAKEN: {
     status: 422,

@@ -24,6 +24,7 @@ import * as unsubscribePages from './migrations/0022-unsubscribe-pages.ts';
 import * as webhooks from './migrations/0023-webhooks.ts';
 import * as statistics from './migrations/0024-statistics.ts';
 import * as exportsMigration from './migrations/0025-exports.ts';
+import * as accountStateMigration from './migrations/0026-account-state.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -56,6 +57,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0023-webhooks': webhooks,
   '0024-statistics': statistics,
   '0025-exports': exportsMigration,
+  '0026-account-state': accountStateMigration,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

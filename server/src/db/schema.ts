@@ -107,6 +107,8 @@ export interface DB {
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */
+export type AccountState = 'active' | 'suspended' | 'frozen';
+
 export interface AccountsTable {
   id: Generated<number>;
   username: string;
@@ -122,6 +124,9 @@ export interface AccountsTable {
   daily_quota: number | null;
   /** Hide delivery-data download buttons and refuse export downloads (migration 0025). */
   hide_export: Generated<number>;
+  /** Set by operators (migration 0026): suspended and frozen accounts send nothing. */
+  state: Generated<AccountState>;
+  state_changed_at: number | null;
   created_at: number;
   updated_at: number;
 }

@@ -23,6 +23,8 @@ export function smtpReplyFor(error: unknown): Error & { responseCode: number } {
     case 'SEND_TO_INVALID':
       return smtpReply(553, `5.1.3 ${text}`);
     case 'SEND_QUOTA_EXCEEDED':
+    case 'ACCOUNT_SUSPENDED':
+    case 'ACCOUNT_FROZEN':
       return smtpReply(550, `5.7.1 ${text}`);
     default:
       if (error.status >= 500) return smtpReply(451, `4.3.0 ${text}`);

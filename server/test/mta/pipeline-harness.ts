@@ -38,6 +38,8 @@ export async function startPipeline(
     mx?: SmtpMxOptions;
     emailType?: 'trigger' | 'batch';
     start?: boolean;
+    /** Serve the HTTP API (/apiv2 and the console API) too. */
+    api?: boolean;
   } = {},
 ): Promise<PipelineHarness> {
   const dns = await startDnsServer();
@@ -45,7 +47,7 @@ export async function startPipeline(
   dns.set('dest.test', 'MX', [{ priority: 10, exchange: 'mx.dest.test' }]);
   dns.set('mx.dest.test', 'A', ['127.0.0.1']);
   const t = await buildTestApp({
-    api: false,
+    api: options.api ?? false,
     env: {
       HERALD_DNS_SERVERS: dns.address,
       HERALD_MTA_PORT: String(mx.port),

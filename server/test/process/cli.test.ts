@@ -50,10 +50,12 @@ describe('operators command line', () => {
     assert.equal(await login('cli_user', 'Cli#Pass2026'), 'ok');
   });
 
-  it('suspends an account and resets a password, printing a generated one', async () => {
-    assert.match(herald('accounts:suspend', 'cli_user').stdout, /cli_user: active → suspended/);
+  it('suspends, freezes and resumes an account, and resets a password, printing a generated one', async () => {
+    assert.match(herald('accounts:suspend', 'cli_user').stdout, /cli_user: account active → suspended/);
     assert.equal(await login('cli_user', 'Cli#Pass2026'), 'ACCOUNT_SUSPENDED');
-    herald('accounts:activate', 'cli_user');
+    assert.match(herald('accounts:freeze', 'cli_user').stdout, /cli_user: account suspended → frozen/);
+    assert.equal(await login('cli_user', 'Cli#Pass2026'), 'ok', 'a frozen account still logs in');
+    assert.match(herald('accounts:resume', 'cli_user').stdout, /cli_user: account frozen → active/);
     const reset = herald('accounts:reset-password', 'cli_user');
     const password = /new password: (\S+)/.exec(reset.stdout)?.[1];
     assert.ok(password, reset.stdout);

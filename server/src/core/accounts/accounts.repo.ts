@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { AccountState } from '../../db/schema.ts';
 
 export async function insertAccount(
   { db }: Database,
@@ -65,4 +66,34 @@ export async function setHuaweiYun({ db }: Database, accountId: number, flag: bo
     .set({ is_huawei_yun: flag ? 1 : 0 })
     .where('id', '=', accountId)
     .execute();
+}
+
+export async function findState({ db }: Database, accountId: number): Promise<AccountState | undefined> {
+  const row = await db.selectFrom('accounts').select('state').where('id', '=', accountId).executeTakeFirst();
+  return row?.state;
+}
+
+export async function setState({ db }: Database, accountId: number, state: AccountState, now: number) {
+  await db
+    .updateTable('accounts')
+    .set({ state, state_changed_at: now, updated_at: now })
+    .where('id', '=', accountId)
+    .execute();
+}
+
+/** Recipients of the account held for one of `reasons` become due now. */
+export async function releaseHeldFor(
+  { db }: Database,
+  accountId: number,
+  reasons: string[],
+  now: number,
+): Promise<number> {
+  const result = await db
+    .updateTable('message_recipients')
+    .set({ next_attempt_at: now, updated_at: now })
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'held')
+    .where('reason', 'in', reasons)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -1,5 +1,6 @@
 import { AppError } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
+import * as accounts from '../accounts/accounts.repo.ts';
 import type { UserCaller } from '../context.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import * as users from '../users/users.repo.ts';
@@ -115,7 +116,9 @@ export class AuthService {
     client: ClientInfo,
     log: (result: events.LoginResult) => Promise<void>,
   ): Promise<LoginOutcome> {
-    if (status === 'suspended') {
+    // A suspended user, or a user of a suspended account (operators: accounts:suspend); a frozen
+    // account still logs in, to see its state and settle it, but sends nothing.
+    if (status === 'suspended' || (await accounts.findState(this.database, ctx.accountId)) === 'suspended') {
       await log('suspended');
       throw new AppError('ACCOUNT_SUSPENDED');
     }

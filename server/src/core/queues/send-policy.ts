@@ -1,4 +1,5 @@
 import type { PolicyMessage, SendPolicy } from '../../mta/ports.ts';
+import { ACCOUNT_HOLD_REASONS, type AccountStates } from '../accounts/account-states.ts';
 import { noDisturbUntil } from '../sender-configs/no-disturb.ts';
 import {
   fromPrefixFor,
@@ -8,7 +9,14 @@ import {
 import { pauseCovers, pauseEnd, type QueuesService } from './queues.service.ts';
 
 /** Reasons a held recipient carries (message_recipients.reason, the send log). */
-export const HOLD_REASONS = { paused: 'queue paused', noDisturb: 'do not disturb' } as const;
+export const HOLD_REASONS = {
+  paused: 'queue paused',
+  noDisturb: 'do not disturb',
+  ...ACCOUNT_HOLD_REASONS,
+} as const;
+
+/** How often mail held for the account's state looks again (resuming releases it at once). */
+const ACCOUNT_RECHECK_MS = 60_000;
 
 /**
  * The account rules the delivery pipeline applies (SendPolicy of mta/pipeline/policies.ts), read
@@ -20,13 +28,18 @@ export const HOLD_REASONS = { paused: 'queue paused', noDisturb: 'do not disturb
 export class AccountSendPolicy implements SendPolicy {
   private readonly senderConfigs: SenderConfigsService;
   private readonly queues: QueuesService;
+  private readonly states: AccountStates | undefined;
 
-  constructor(senderConfigs: SenderConfigsService, queues: QueuesService) {
+  constructor(senderConfigs: SenderConfigsService, queues: QueuesService, states?: AccountStates) {
     this.senderConfigs = senderConfigs;
     this.queues = queues;
+    this.states = states;
   }
 
   async holdUntil(message: PolicyMessage, now: number): Promise<{ until: number; reason: string } | null> {
+    // A suspended or frozen account's queued mail waits, whatever else applies, until it is resumed.
+    const state = this.states ? await this.states.current(message.accountId) : 'active';
+    if (state !== 'active') return { until: now + ACCOUNT_RECHECK_MS, reason: HOLD_REASONS[state] };
     const [pauses, config] = await Promise.all([
       this.queues.activePauses({ accountId: message.accountId }),
       message.emailType === 'batch' ? this.senderConfigs.snapshot({ accountId: message.accountId }) : null,

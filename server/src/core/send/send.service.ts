@@ -10,6 +10,7 @@ import {
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { MessageSource, RecipientKind } from '../../db/message-schema.ts';
+import { AccountStates } from '../accounts/account-states.ts';
 import type { KeyCaller } from '../context.ts';
 import { GroupCommit } from './group-commit.ts';
 import { KyselyMessageWriter } from './kysely-message-writer.ts';
@@ -59,14 +60,19 @@ export class SendService {
   private readonly commits: GroupCommit<PreparedMessage, AcceptResult>;
 
   private readonly writer: MessageWriter;
+  private readonly states: AccountStates;
 
   /**
    * `sqliteFile`: the embedded database's file; batches are then written by a writer thread with
    * its own connection (sqlite-message-writer.ts). Without it (PostgreSQL, or an in-memory SQLite)
    * they are written through the shared connection (kysely-message-writer.ts).
    */
-  constructor(database: Database, options: { hostname?: string; waitMs?: number; sqliteFile?: string } = {}) {
+  constructor(
+    database: Database,
+    options: { hostname?: string; waitMs?: number; sqliteFile?: string; states?: AccountStates } = {},
+  ) {
     this.repo = new SendRepo(database);
+    this.states = options.states ?? new AccountStates(database);
     this.ids = new MessageIds(options.hostname);
     const file =
       database.dialect === 'sqlite' && options.sqliteFile !== ':memory:' ? options.sqliteFile : undefined;
@@ -144,6 +150,7 @@ export class SendService {
 
   /** SMTP MAIL FROM: refuse a sender outside the account's usable domains before DATA. */
   async checkSender(caller: KeyCaller, address: string): Promise<void> {
+    await this.states.requireSending(caller);
     const sender = parseSender(address, undefined);
     await this.requireUsableDomain(caller.accountId, sender.address);
   }
@@ -204,6 +211,7 @@ export class SendService {
   }
 
   private async accept(caller: KeyCaller, fields: SendFields, draft: Draft): Promise<AcceptResult> {
+    await this.states.requireSending(caller);
     const sender = parseSender(fields.from, fields.fromName);
     const replyTo = parseAddressList(fields.replyTo, SEND_REPLY_TO_MAX, {
       invalid: 'SEND_REPLY_TO_INVALID',
