@@ -33,6 +33,11 @@ export interface SmtpBehaviour {
   delayMs?: number;
   /** Wait this long before answering the end of DATA. */
   dataDelayMs?: number;
+  /**
+   * A slow reader: pause this long after each chunk of DATA, so the sender's socket buffers fill
+   * and its writes wait (decided by the first recipient's script).
+   */
+  readDelayMs?: number;
 }
 
 export interface SmtpMxOptions {
@@ -123,7 +128,16 @@ export async function startSmtpMx(options: SmtpMxOptions = {}): Promise<SmtpMx> 
     done: (err?: Error | null, msg?: string) => void,
   ) => {
     const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const first = session.envelope.rcptTo[0]?.address.toLowerCase();
+    const readDelayMs =
+      (first === undefined ? undefined : scripts.get(first)?.readDelayMs) ?? fallback?.readDelayMs;
+    stream.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (readDelayMs) {
+        stream.pause();
+        setTimeout(() => stream.resume(), readDelayMs);
+      }
+    });
     stream.on('end', () => {
       const rcptTo = session.envelope.rcptTo.map((r) => r.address);
       // One DATA reply covers every recipient: the first recipient whose script has a DATA-stage

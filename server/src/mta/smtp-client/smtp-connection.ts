@@ -255,19 +255,21 @@ export class SmtpConnection {
       await final;
       return result;
     }
-    // The message goes out with its final dot, in one write (one system call per message instead
-    // of two); until then the server waits in DATA, and a withheld message never leaves at all.
-    const message = Buffer.concat([dotStuff(body), END_OF_DATA]);
+    // The body goes out first and must be in the kernel before the mark is asked for: once the
+    // mark is durable, only the three bytes of the final dot are left to write, and they go
+    // straight to the kernel (nothing is queued ahead of them). A body still queued in this process
+    // when the mark commits would be lost with the process, its row marked as sent.
+    const final = this.read();
+    final.catch(() => undefined);
+    await this.flush(dotStuff(body));
     let dotWritten = false;
     const writeDot = () => {
       if (dotWritten) return;
       dotWritten = true;
-      this.write(message);
+      this.write(END_OF_DATA);
     };
-    const final = this.read();
     if (!(await beforeDot(writeDot))) {
       result.withheld = true;
-      final.catch(() => undefined);
       this.destroy();
       return result;
     }
@@ -304,6 +306,17 @@ export class SmtpConnection {
   private write(data: string | Buffer): void {
     if (this.failure) return;
     this.socket.write(data);
+  }
+
+  /** Writes and waits until the kernel has taken every byte (or the connection failed). */
+  private flush(data: Buffer): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise<void>((resolve, reject) => {
+      this.socket.write(data, (error) => {
+        if (error) reject(this.failure ?? new SmtpTransportError('ECONNRESET', error.message));
+        else resolve();
+      });
+    });
   }
 
   /** The next complete reply, in order. */

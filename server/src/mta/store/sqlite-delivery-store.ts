@@ -84,6 +84,10 @@ export class SqliteDeliveryStore implements DeliveryStore {
       // it); an fsync here would stall the event loop for each batch of final dots. A mark lost
       // to a power cut costs at worst one repeated delivery, never a lost one.
       db.pragma('synchronous = NORMAL');
+      // No checkpoint on this connection: SQLite runs one inside COMMIT after the commit is
+      // durable, and its fsyncs (milliseconds) would sit between a durable mark and its dots,
+      // where a kill loses the message. The writer thread's connection checkpoints instead.
+      db.pragma('wal_autocheckpoint = 0');
       const dot = db.prepare(
         "UPDATE message_recipients SET dot_sent_at = ? WHERE id = ? AND lease_owner = ? AND status = 'sending'",
       );
