@@ -13,8 +13,15 @@ const REFUSED = [
   '198.18.0.0/15',
   '224.0.0.0/4', // multicast
   '240.0.0.0/4', // reserved and broadcast
-  '::/128',
+  // IPv6 forms that carry an IPv4 address (the mapped form ::ffff:a.b.c.d is how every IPv4
+  // address is held, so the IPv4 ranges above already cover it):
+  '::/96', // IPv4-compatible ::a.b.c.d (and the unspecified ::)
+  '::ffff:0:0:0/96', // IPv4-translated ::ffff:0:a.b.c.d (SIIT)
   '64:ff9b::/96', // NAT64 can reach any IPv4 address, internal ones included
+  '64:ff9b:1::/48', // local-use NAT64
+  '2002::/16', // 6to4: 2002:AABB:CCDD:: tunnels to a.b.c.d
+  '2001::/32', // Teredo: the server and client IPv4 addresses are embedded
+  '100::/64', // discard-only
   'ff00::/8',
 ].map((cidr) => {
   const range = parseIpEntry(cidr);
