@@ -28,6 +28,7 @@ import { hashPassword } from './core/auth/password.ts';
 import { NodesService } from './core/nodes/nodes.service.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { keepDataPrivate } from './lib/private-files.ts';
 import { createQueueBackend } from './queue/create-queue.ts';
 import { QUEUE_NAMES } from './queue/names.ts';
 
@@ -147,6 +148,7 @@ try {
   process.stderr.write(`herald: ${error.message}\n`);
   process.exit(2);
 }
+keepDataPrivate(config.dataDir);
 const database = openDatabase(config.database);
 let code = 1;
 try {

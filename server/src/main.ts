@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { startHerald } from './herald.ts';
+import { keepDataPrivate } from './lib/private-files.ts';
 import { createLogger } from './logger.ts';
 import {
   exitWithParent,
@@ -22,6 +23,7 @@ try {
 }
 
 const logger = createLogger({ level: config.logLevel, roles: config.roles });
+keepDataPrivate(config.dataDir);
 logger.info({ node: process.version }, 'starting');
 
 exitWithParent(logger);
