@@ -85,9 +85,10 @@ describe('profile: /userInfo and /userInfo/edited/*', () => {
     assert.equal(taken.json().code, 'PHONE_TAKEN');
   });
 
-  it('sets a separate address for notices and changes the password', async () => {
+  it('sets a separate address for notices and changes the password, ending the other sessions', async () => {
     const user = await h.user('pro_misc');
     const token = await h.session(user);
+    const elsewhere = await h.session(user);
     const set = await h.call('PATCH', '/v3/api/userInfo/edited/receiveEmail', {
       token,
       ip: IP_A,
@@ -103,6 +104,10 @@ describe('profile: /userInfo and /userInfo/edited/*', () => {
       body: { oldPassword: PASSWORD, newPassword: 'Changed#2026', confirmPassword: 'Changed#2026' },
     });
     assert.equal(passwd.statusCode, 200);
+    const info = (session: string) =>
+      h.call('GET', '/v3/api/userInfo/userContactInfo', { token: session, ip: IP_A });
+    assert.equal((await info(token)).statusCode, 200, 'the session that changed it goes on');
+    assert.equal((await info(elsewhere)).statusCode, 401, 'another session of the user has ended');
     assert.equal((await h.login(user.name, { ip: IP_A, password: 'Changed#2026' })).statusCode, 200);
   });
 });

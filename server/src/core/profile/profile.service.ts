@@ -84,8 +84,8 @@ export class ProfileService {
     await this.update(ctx, 'receive_email', email);
   }
 
-  changePassword(ctx: UserCaller, oldPassword: string, newPassword: string): Promise<void> {
-    return this.deps.registration.changePassword(ctx, oldPassword, newPassword);
+  changePassword(session: SessionCaller, oldPassword: string, newPassword: string): Promise<void> {
+    return this.deps.registration.changePassword(session, oldPassword, newPassword);
   }
 
   private async load(ctx: UserCaller) {

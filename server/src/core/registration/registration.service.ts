@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { AccountTokensService } from '../account-tokens/account-tokens.service.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import type { UserCaller } from '../context.ts';
+import type { SessionCaller, UserCaller } from '../context.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import * as users from '../users/users.repo.ts';
 import {
@@ -133,11 +133,13 @@ export class RegistrationService {
     await this.deps.sessions.revokeAll(ctx);
   }
 
-  async changePassword(ctx: UserCaller, oldPassword: string, newPassword: string): Promise<void> {
-    const user = await users.findUserForMail(this.deps.database, ctx.accountId, ctx.userId);
+  /** Sets a new password after checking the old one, and ends the user's other sessions. */
+  async changePassword(session: SessionCaller, oldPassword: string, newPassword: string): Promise<void> {
+    const user = await users.findUserForMail(this.deps.database, session.accountId, session.userId);
     if (!user || !(await verifyPassword(oldPassword, user.password_hash)))
       throw new AppError('PASSWORD_OLD_INCORRECT');
-    await this.deps.accounts.setPasswordHash(ctx, await hashPassword(newPassword));
+    await this.deps.accounts.setPasswordHash(session, await hashPassword(newPassword));
+    await this.deps.sessions.revokeOthers(session);
   }
 
   private async sendActivation(ctx: UserCaller, lang: Lang): Promise<void> {

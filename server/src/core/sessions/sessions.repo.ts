@@ -75,12 +75,14 @@ export async function revokeUserSessions(
   accountId: number,
   userId: number,
   now: number,
+  keepTokenHash?: string,
 ): Promise<void> {
-  await db
+  let query = db
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('account_id', '=', accountId)
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (keepTokenHash !== undefined) query = query.where('token_hash', '!=', keepTokenHash);
+  await query.execute();
 }

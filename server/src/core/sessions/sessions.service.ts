@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
-import type { UserCaller } from '../context.ts';
+import type { SessionCaller, UserCaller } from '../context.ts';
 import { loadAccess, readOnlyCodes } from '../members/member-access.ts';
 import { permissionsOf } from '../users/users.service.ts';
 import * as repo from './sessions.repo.ts';
@@ -76,6 +76,17 @@ export class SessionsService {
   /** Ends every session of the user (after a password reset). */
   revokeAll(ctx: UserCaller): Promise<void> {
     return repo.revokeUserSessions(this.database, ctx.accountId, ctx.userId, Date.now());
+  }
+
+  /** Ends every session of the user except the one making the call (after a password change). */
+  revokeOthers(session: SessionCaller): Promise<void> {
+    return repo.revokeUserSessions(
+      this.database,
+      session.accountId,
+      session.userId,
+      Date.now(),
+      session.sessionHash,
+    );
   }
 
   revoke(token: string): Promise<void> {
