@@ -44,10 +44,15 @@ export async function buildTestApp(
   options: Partial<HttpAppOptions> & {
     prepare?: (app: FastifyInstance) => void;
     env?: Record<string, string>;
+    /** Capture the log lines here (at HERALD_LOG_LEVEL, which env may set). */
+    logDestination?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const { config, drop } = await testConfig(options.env);
-  const core = await createCore(config, createLogger({ level: config.logLevel, roles: config.roles }));
+  const core = await createCore(
+    config,
+    createLogger({ level: config.logLevel, roles: config.roles, destination: options.logDestination }),
+  );
   let http: Awaited<ReturnType<typeof buildHttpApp>>;
   try {
     http = await buildHttpApp(core, {
