@@ -112,7 +112,11 @@ describe('secrets stay out of the log', () => {
       url: '/v3/api/userInfo',
       headers: { authorization: `Bearer ${secrets.session}` },
     });
-    await t.app.inject({ method: 'GET', url: '/v3/api/userInfo', cookies: { token: secrets.session as string } });
+    await t.app.inject({
+      method: 'GET',
+      url: '/v3/api/userInfo',
+      cookies: { token: secrets.session as string },
+    });
 
     // A password reset: the link's token, on the console page and on the reset call.
     await form('/v3/access/password/forget', {
