@@ -34,8 +34,10 @@ export default defineConfig({
 });
 
 /**
- * The old-browser banner in index.html runs before (and without) the bundle, so its two texts
- * are written into the page at build time from the same locale files as every other string.
+ * The old-browser banner runs before (and without) the bundle, from /browser-tip.js (a file, not
+ * an inline script, for the Content-Security-Policy); its two texts are written in at build time
+ * from the same locale files as every other string. Emitted with the build, served by the dev
+ * server.
  */
 function browserTipTexts(): Plugin {
   const read = (lang: string) => {
@@ -44,11 +46,21 @@ function browserTipTexts(): Plugin {
     );
     return { message: String(common.oldBrowserTip), dismiss: String(common.dismiss) };
   };
+  const render = () => {
+    const texts = JSON.stringify({ 'zh-cn': read('zh-cn'), en: read('en') }).replace(/</g, '\\u003c');
+    const source = readFileSync(new URL('./browser-tip.js', import.meta.url), 'utf8');
+    return source.replace('__HERALD_BROWSER_TIP__', texts);
+  };
   return {
-    name: 'herald-browser-tip-texts',
-    transformIndexHtml(html) {
-      const texts = JSON.stringify({ 'zh-cn': read('zh-cn'), en: read('en') }).replace(/</g, '\\u003c');
-      return html.replace('__HERALD_BROWSER_TIP__', texts);
+    name: 'herald-browser-tip',
+    configureServer(server) {
+      server.middlewares.use('/browser-tip.js', (_request, response) => {
+        response.setHeader('content-type', 'text/javascript; charset=utf-8');
+        response.end(render());
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'browser-tip.js', source: render() });
     },
   };
 }

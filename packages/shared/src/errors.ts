@@ -54,6 +54,11 @@ const CORE_ERRORS = {
     'zh-cn': '不支持的内容类型：{contentType}',
     en: 'Unsupported content type: {contentType}',
   },
+  COMMON_CROSS_SITE: {
+    status: 403,
+    'zh-cn': '请求来自其他网站，已拒绝',
+    en: 'The request came from another site and was refused',
+  },
   COMMON_RATE_LIMITED: {
     status: 429,
     'zh-cn': '请求过于频繁，请稍后再试',

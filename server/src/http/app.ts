@@ -12,6 +12,7 @@ import { APIV2_AREAS } from './apiv2/areas.ts';
 import { callerOf } from './context.ts';
 import { sendError } from './errors.ts';
 import { type Authenticator, type RouteEntry, registerAccess } from './plugins/access.ts';
+import { registerBrowserSafety } from './plugins/browser-safety.ts';
 import { registerLanguage } from './plugins/language.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { sessionAuthenticator, sessionTokenOf } from './plugins/session-auth.ts';
@@ -83,6 +84,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   registerLanguage(app);
+  registerBrowserSafety(app, { publicUrl: core.config.publicUrl });
   registerAccess(app, options.authenticate ?? sessionAuthenticator(core.sessions, core.ipWhitelist), routes);
   registerRateLimit(app, core.rateLimiter);
   // Downloads (route config `download: true`) ask for the account's download verification when
