@@ -30,6 +30,10 @@ const envSchema = z.object({
   HERALD_SMTP_TLS_CERT: z.string().optional(),
   HERALD_SMTP_TLS_KEY: z.string().optional(),
   HERALD_SMTP_MAX_BYTES: positiveInt.default(16_000_000),
+  HERALD_SMTP_MAX_CONNECTIONS: positiveInt.default(1000),
+  HERALD_SMTP_MAX_CONNECTIONS_PER_IP: positiveInt.default(50),
+  HERALD_SMTP_IDLE_TIMEOUT_MS: positiveInt.default(60_000),
+  HERALD_SMTP_SESSION_MAX_MS: positiveInt.default(15 * 60_000),
   HERALD_SMTP_TRUSTED_NETWORKS: z.string().optional(),
   HERALD_SMTP_TRUSTED_API_USER: z.string().optional(),
   HERALD_CONSOLE_DIR: z.string().optional(),
@@ -106,6 +110,12 @@ export interface Config {
     tls: { certFile: string; keyFile: string } | undefined;
     /** Largest message SMTP submission takes (advertised with SIZE). */
     maxBytes: number;
+    /** Connections each SMTP listener holds at once, in total and per client address. */
+    maxConnections: number;
+    maxConnectionsPerIp: number;
+    /** A connection silent this long is closed; one open this long is closed whatever it does. */
+    idleTimeoutMs: number;
+    sessionMaxMs: number;
     /** Relays on trusted networks (e.g. the same host) may submit without AUTH, as this API_USER. */
     trusted: { networks: string[]; apiUser: string } | undefined;
   };
@@ -219,6 +229,10 @@ export function loadConfig(
       tlsPort: e.HERALD_SMTP_TLS_PORT,
       tls: smtpTls(e.HERALD_SMTP_TLS_CERT, e.HERALD_SMTP_TLS_KEY),
       maxBytes: e.HERALD_SMTP_MAX_BYTES,
+      maxConnections: e.HERALD_SMTP_MAX_CONNECTIONS,
+      maxConnectionsPerIp: e.HERALD_SMTP_MAX_CONNECTIONS_PER_IP,
+      idleTimeoutMs: e.HERALD_SMTP_IDLE_TIMEOUT_MS,
+      sessionMaxMs: e.HERALD_SMTP_SESSION_MAX_MS,
       trusted: smtpTrusted(e.HERALD_SMTP_TRUSTED_NETWORKS, e.HERALD_SMTP_TRUSTED_API_USER),
     },
     consoleDir: path.resolve(e.HERALD_CONSOLE_DIR ?? path.join(import.meta.dirname, '../../console/dist')),

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { SMTPServer } from 'smtp-server';
 import type { Core } from '../compose.ts';
+import { collectData, connectionOptions, guardConnections } from './connection-limits.ts';
 import { smtpReply } from './listen.ts';
 
 /**
@@ -15,7 +16,8 @@ const MAX_BOUNCE_BYTES = 10_000_000;
 
 export function createInboundServer(core: Core): SMTPServer {
   const log = core.logger.child({ listener: 'smtp-inbound' });
-  return new SMTPServer({
+  const server = new SMTPServer({
+    ...connectionOptions(core.config.smtp),
     name: core.config.hostname ?? os.hostname(),
     banner: 'Herald ESMTP inbound',
     authOptional: true,
@@ -29,12 +31,12 @@ export function createInboundServer(core: Core): SMTPServer {
       callback(smtpReply(550, `5.1.1 <${address.address}>: no such mailbox here`));
     },
     onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const message = collectData(stream, MAX_BOUNCE_BYTES);
       stream.on('end', () => {
-        if (stream.sizeExceeded) return callback(smtpReply(552, '5.3.4 message too big'));
+        const raw = message();
+        if (!raw) return callback(smtpReply(552, '5.3.4 message too big'));
         const envelopeTo = session.envelope.rcptTo.map((r) => r.address);
-        core.delivery.recordBounce(Buffer.concat(chunks), envelopeTo).then(
+        core.delivery.recordBounce(raw, envelopeTo).then(
           (result) => {
             log.info({ result, remoteAddress: session.remoteAddress }, 'inbound bounce');
             callback(
@@ -52,4 +54,6 @@ export function createInboundServer(core: Core): SMTPServer {
       });
     },
   });
+  guardConnections(server, core.config.smtp);
+  return server;
 }

@@ -4,6 +4,7 @@ import { AppError, ipInRanges, parseIpEntry, SEND_RECIPIENTS_MAX } from '@herald
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { Core } from '../compose.ts';
 import type { KeyCaller } from '../core/context.ts';
+import { collectData, connectionOptions, guardConnections } from './connection-limits.ts';
 import { smtpReply } from './listen.ts';
 import { smtpReplyFor } from './submission-replies.ts';
 import { TrustedRelay } from './trusted-relay.ts';
@@ -65,7 +66,8 @@ export function createSubmissionServer(core: Core, mode: SubmissionMode = 'plain
     return undefined;
   };
 
-  return new SMTPServer({
+  const server = new SMTPServer({
+    ...connectionOptions(smtp),
     name: core.config.hostname ?? os.hostname(),
     banner: 'Herald ESMTP submission',
     secure: mode === 'tls',
@@ -106,14 +108,12 @@ export function createSubmissionServer(core: Core, mode: SubmissionMode = 'plain
       callback();
     },
     onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => {
-        if (!stream.sizeExceeded) chunks.push(chunk);
-      });
+      const message = collectData(stream, smtp.maxBytes);
       stream.on('error', (error) => callback(smtpReplyFor(error)));
       stream.on('end', async () => {
         try {
-          if (stream.sizeExceeded) {
+          const mime = message();
+          if (!mime) {
             return callback(smtpReply(552, `5.3.4 Message exceeds the size limit of ${smtp.maxBytes} bytes`));
           }
           const caller = await callerOf(session);
@@ -122,7 +122,7 @@ export function createSubmissionServer(core: Core, mode: SubmissionMode = 'plain
           const result = await core.send.submit(caller, {
             mailFrom,
             rcptTo: session.envelope.rcptTo.map((r) => r.address),
-            mime: Buffer.concat(chunks),
+            mime,
           });
           callback(null, `#${result.messageId}#Queued`);
         } catch (error) {
@@ -133,4 +133,6 @@ export function createSubmissionServer(core: Core, mode: SubmissionMode = 'plain
       });
     },
   });
+  guardConnections(server, smtp, (address) => trustedRanges.length > 0 && ipInRanges(address, trustedRanges));
+  return server;
 }

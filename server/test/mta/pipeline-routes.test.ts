@@ -246,8 +246,10 @@ describe('delivery pipeline: bounces, relay, limits, batch mail', () => {
     );
     const mails = await h.mx.waitForMessages(12, 10_000);
     const times = mails.map((m) => m.receivedAt.getTime()).sort((a, b) => a - b);
-    const span = (times[11] as number) - (times[0] as number);
-    assert.ok(span >= 900, `12 messages at 10/s took ${span} ms (expected about 1100)`);
+    // Starts are spaced; an arrival also includes its transaction, and the first one opens the
+    // connection too, so the span is measured from the second arrival: 10 gaps of 100 ms.
+    const span = (times[11] as number) - (times[1] as number);
+    assert.ok(span >= 800, `arrivals 2 to 12 at 10/s took ${span} ms (expected about 1000)`);
     for (let i = 5; i < times.length; i++) {
       const window = (times[i] as number) - (times[i - 5] as number);
       assert.ok(window >= 300, `6 arrivals within ${window} ms: far above 10/s`);
