@@ -239,7 +239,8 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
       httpsPort: config.tracking.httpsPort,
     }),
   });
-  const apiUserAuth = new ApiUserAuth(database);
+  const rateLimiter = new RateLimiter(database);
+  const apiUserAuth = new ApiUserAuth(database, { limiter: rateLimiter });
   const tracking = createTracking({
     database,
     config,
@@ -275,7 +276,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     captcha,
     slider,
     humanCheck,
-    rateLimiter: new RateLimiter(database),
+    rateLimiter,
     verificationCodes,
     secretBox,
     ipWhitelist,

@@ -13,6 +13,8 @@ export function smtpReplyFor(error: unknown): Error & { responseCode: number } {
   switch (error.code) {
     case 'API_AUTH_FAILED':
       return smtpReply(535, `5.7.8 Authentication failed: ${text}`);
+    case 'API_AUTH_THROTTLED':
+      return smtpReply(454, `4.7.0 ${text}`);
     case 'SEND_MESSAGE_TOO_LARGE':
     case 'SEND_ATTACHMENTS_TOO_LARGE':
       return smtpReply(552, `5.3.4 ${text}`);

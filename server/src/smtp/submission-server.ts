@@ -82,7 +82,11 @@ export function createSubmissionServer(core: Core, mode: SubmissionMode = 'plain
     closeTimeout: core.config.shutdownTimeoutMs,
     async onAuth(auth, session, callback) {
       try {
-        const caller = await core.apiUserAuth.authenticate(auth.username ?? '', auth.password ?? '');
+        const caller = await core.apiUserAuth.authenticate(
+          auth.username ?? '',
+          auth.password ?? '',
+          session.remoteAddress,
+        );
         callers.set(session, caller);
         callback(null, { user: caller.apiUser.name });
       } catch (error) {

@@ -12,6 +12,12 @@ export const API_USER_ERRORS = {
     'zh-cn': '认证失败',
     en: 'Authentication failed',
   },
+  API_AUTH_THROTTLED: {
+    status: 429,
+    sendCloud: 50000,
+    'zh-cn': '认证失败次数过多，请{minutes}分钟后再试',
+    en: 'Too many failed authentications, please try again in {minutes} minutes',
+  },
   API_USER_NAME_INVALID: {
     status: 400,
     sendCloud: 41101,

@@ -41,6 +41,19 @@ export class RateLimiter {
     return { allowed, retryAfterMs: allowed ? 0 : expiresAt - now, count };
   }
 
+  /** Whether `key` is still under `limit` in the current window, without counting a hit. */
+  async check(bucket: string, key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    const now = this.now();
+    const windowStart = Math.floor(now / windowMs) * windowMs;
+    const count = await repo.readWindow(this.database, {
+      bucket,
+      key: key.slice(0, MAX_KEY_LENGTH),
+      windowStart,
+    });
+    const allowed = count < limit;
+    return { allowed, retryAfterMs: allowed ? 0 : windowStart + windowMs - now, count };
+  }
+
   /** Deletes windows that have ended; returns how many. */
   prune(): Promise<number> {
     return repo.deleteExpiredWindows(this.database, this.now());

@@ -28,3 +28,18 @@ export async function deleteExpiredWindows({ db }: Database, now: number): Promi
   const result = await db.deleteFrom('rate_limits').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The (bucket, key, window) counter without adding to it; 0 when there is none. */
+export async function readWindow(
+  { db }: Database,
+  window: { bucket: string; key: string; windowStart: number },
+): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select('count')
+    .where('bucket', '=', window.bucket)
+    .where('key', '=', window.key)
+    .where('window_start', '=', window.windowStart)
+    .executeTakeFirst();
+  return row ? Number(row.count) : 0;
+}

@@ -43,6 +43,7 @@ export async function registerApiv2(app: FastifyInstance, core: Core, areas: Api
           const caller = await core.apiUserAuth.authenticate(
             params.fields.apiUser ?? '',
             params.fields.apiKey ?? '',
+            request.ip,
           );
           return ok(request.lang, await handler({ caller, params, request }));
         },
