@@ -252,7 +252,9 @@ describe('delivery pipeline: bounces, relay, limits, batch mail', () => {
     assert.ok(span >= 800, `arrivals 2 to 12 at 10/s took ${span} ms (expected about 1000)`);
     for (let i = 5; i < times.length; i++) {
       const window = (times[i] as number) - (times[i - 5] as number);
-      assert.ok(window >= 300, `6 arrivals within ${window} ms: far above 10/s`);
+      // 500 ms at 10/s; an arrival also carries its own transaction's time, which a busy machine
+      // stretches, so only a burst well above the rate fails.
+      assert.ok(window >= 150, `6 arrivals within ${window} ms: far above 10/s`);
     }
     assert.ok(h.mx.connections <= 2);
   });

@@ -11,7 +11,7 @@ import { tempDir } from '../helpers/database.ts';
  */
 describe('data directory permissions', () => {
   let herald: Herald | undefined;
-  after(() => herald?.stop());
+  after(() => herald?.kill());
 
   it('keeps the data directory 0700 and every file in it 0600', async () => {
     const dataDir = path.join(tempDir(), 'data');
