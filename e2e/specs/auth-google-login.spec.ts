@@ -100,7 +100,11 @@ test('with Google Authenticator login verification on, a login asks for its code
     // can land while the dropdown is still opening and be lost (seen once in CI): try again then.
     for (let attempt = 1; ; attempt++) {
       await page.getByTestId('user-menu').click();
-      await page.getByRole('menuitem', { name: '退出登录' }).click();
+      // The menu can also close again under the pointer before the click lands: retry then too.
+      await page
+        .getByRole('menuitem', { name: '退出登录' })
+        .click({ timeout: 3000 })
+        .catch(() => undefined);
       const out = await page
         .waitForURL((url) => url.pathname === '/login', { timeout: 5000 })
         .then(() => true)
