@@ -199,8 +199,10 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
   const googleAuth = new GoogleAuthService(database, secretBox);
   const identity = new IdentityCheck(verificationCodes, googleAuth);
   const sensitiveVerification = new SensitiveVerificationService(database, identity);
+  const rateLimiter = new RateLimiter(database);
   const registration = new RegistrationService({
     database,
+    limiter: rateLimiter,
     accounts,
     sessions,
     tokens,
@@ -239,7 +241,6 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
       httpsPort: config.tracking.httpsPort,
     }),
   });
-  const rateLimiter = new RateLimiter(database);
   const apiUserAuth = new ApiUserAuth(database, { limiter: rateLimiter });
   const tracking = createTracking({
     database,

@@ -136,6 +136,11 @@ const CORE_ERRORS = {
     'zh-cn': '原密码错误',
     en: 'The current password is incorrect',
   },
+  PASSWORD_CHECK_LOCKED: {
+    status: 429,
+    'zh-cn': '原密码错误次数过多，请{minutes}分钟后再试',
+    en: 'Too many wrong current passwords, please try again in {minutes} minutes',
+  },
   ACCOUNT_NOT_ACTIVE: {
     status: 428,
     'zh-cn': '账号未激活，请先激活',

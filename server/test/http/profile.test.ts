@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { PASSWORD_CHECK_LIMIT } from '../../src/core/registration/registration.service.ts';
 import { IP_A, PASSWORD, SecurityHarness } from '../security-settings/security-harness.ts';
 
 /** The user's own details; identity changes behind a verification, a new phone behind its own code. */
@@ -109,5 +110,27 @@ describe('profile: /userInfo and /userInfo/edited/*', () => {
     assert.equal((await info(token)).statusCode, 200, 'the session that changed it goes on');
     assert.equal((await info(elsewhere)).statusCode, 401, 'another session of the user has ended');
     assert.equal((await h.login(user.name, { ip: IP_A, password: 'Changed#2026' })).statusCode, 200);
+  });
+
+  it('pauses the current-password check after repeated wrong tries, the right one too', async () => {
+    const user = await h.user('pro_guess');
+    const token = await h.session(user);
+    const change = (oldPassword: string, lang = 'en') =>
+      h.call('PATCH', '/v3/api/userInfo/edited/passwd', {
+        token,
+        ip: IP_A,
+        lang,
+        body: { oldPassword, newPassword: 'Changed#2026', confirmPassword: 'Changed#2026' },
+      });
+    for (let i = 0; i < PASSWORD_CHECK_LIMIT.tries; i++) {
+      assert.equal((await change(`Wrong#${i}pass`)).json().code, 'PASSWORD_OLD_INCORRECT');
+    }
+    const paused = await change(PASSWORD);
+    assert.equal(paused.statusCode, 429);
+    assert.match(
+      paused.json().message,
+      /^Too many wrong current passwords, please try again in \d+ minutes$/,
+    );
+    assert.match((await change(PASSWORD, 'zh-cn')).json().message, /^原密码错误次数过多/);
   });
 });

@@ -4,6 +4,7 @@ import type { AccountTokensService } from '../account-tokens/account-tokens.serv
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import type { SessionCaller, UserCaller } from '../context.ts';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import * as users from '../users/users.repo.ts';
 import {
@@ -24,7 +25,12 @@ export interface RegistrationDeps {
   codes: VerificationCodesService;
   /** Sign-up proves the phone by an SMS code: true when an SMS carrier is configured. */
   smsRequired: boolean;
+  /** Counts wrong current passwords (PASSWORD_CHECK_LIMIT); none in tools that do not need it. */
+  limiter?: RateLimiter;
 }
+
+/** Wrong current passwords a user may give when changing it, per window, before a pause. */
+export const PASSWORD_CHECK_LIMIT = { tries: 5, windowMs: 15 * 60_000 };
 
 /** Purpose of the code texted to a phone during sign-up. */
 export const REGISTER_PURPOSE = 'register';
@@ -135,9 +141,20 @@ export class RegistrationService {
 
   /** Sets a new password after checking the old one, and ends the user's other sessions. */
   async changePassword(session: SessionCaller, oldPassword: string, newPassword: string): Promise<void> {
+    const limiter = this.deps.limiter;
+    const key = `${session.accountId}:${session.userId}`;
+    const { tries, windowMs } = PASSWORD_CHECK_LIMIT;
+    const state = limiter ? await limiter.check('password-check', key, tries, windowMs) : undefined;
+    if (state && !state.allowed) {
+      throw new AppError('PASSWORD_CHECK_LOCKED', {
+        minutes: Math.max(1, Math.ceil(state.retryAfterMs / 60_000)),
+      });
+    }
     const user = await users.findUserForMail(this.deps.database, session.accountId, session.userId);
-    if (!user || !(await verifyPassword(oldPassword, user.password_hash)))
+    if (!user || !(await verifyPassword(oldPassword, user.password_hash))) {
+      await limiter?.hit('password-check', key, tries, windowMs);
       throw new AppError('PASSWORD_OLD_INCORRECT');
+    }
     await this.deps.accounts.setPasswordHash(session, await hashPassword(newPassword));
     await this.deps.sessions.revokeOthers(session);
   }
