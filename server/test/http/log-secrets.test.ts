@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type DnsServer, type SmtpMx, startDnsServer, startSmtpMx } from '@herald/test-peers';
 import { redactUrl } from '../../src/logger.ts';
-import { startWorkers, type Workers } from '../../src/worker/start-workers.ts';
 import { createSender } from '../fixtures/factory.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { humanAnswers, passSlider, solvedCaptcha } from '../helpers/challenges.ts';
 import { linksIn } from '../helpers/mail.ts';
-
-const PUBLIC_URL = 'http://herald.test';
+import { type MailedApp, startMailedApp } from '../helpers/mailed-app.ts';
 
 /**
  * Nothing that works as a credential reaches the log: real flows (sign-up and its activation link,
@@ -17,34 +14,20 @@ const PUBLIC_URL = 'http://herald.test';
  * secret the flows handed out.
  */
 describe('secrets stay out of the log', () => {
+  let mailed: MailedApp;
   let t: TestApp;
-  let mx: SmtpMx;
-  let dns: DnsServer;
-  let workers: Workers;
+  let mailTo: MailedApp['mailTo'];
   const lines: string[] = [];
 
   before(async () => {
-    mx = await startSmtpMx();
-    dns = await startDnsServer();
-    dns.set('example.com', 'MX', [{ priority: 10, exchange: 'mx.example.com' }]);
-    dns.set('mx.example.com', 'A', ['127.0.0.1']);
-    t = await buildTestApp({
-      env: {
-        HERALD_DNS_SERVERS: dns.address,
-        HERALD_MTA_PORT: String(mx.port),
-        HERALD_PUBLIC_URL: PUBLIC_URL,
-        HERALD_LOG_LEVEL: 'debug',
-      },
+    mailed = await startMailedApp({
+      domain: 'example.com',
+      env: { HERALD_LOG_LEVEL: 'debug' },
       logDestination: { write: (line) => void lines.push(line) },
     });
-    workers = await startWorkers(t.core);
+    ({ t, mailTo } = mailed);
   });
-  after(async () => {
-    await workers.close(1000);
-    await t.close();
-    await mx.close();
-    await dns.close();
-  });
+  after(() => mailed.close());
 
   const form = (url: string, fields: Record<string, string>) =>
     t.app.inject({
@@ -53,15 +36,6 @@ describe('secrets stay out of the log', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en' },
       payload: new URLSearchParams(fields).toString(),
     });
-  const mailTo = async (address: string, count = 1) => {
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline) {
-      const mails = mx.messages.filter((m) => m.rcptTo.includes(address));
-      if (mails.length >= count) return mails[count - 1]!;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no mail #${count} to ${address}`);
-  };
 
   it('redacts keys and tokens in URLs, keeping the rest', () => {
     assert.equal(

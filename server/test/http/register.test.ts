@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type DnsServer, type SmtpMx, startDnsServer, startSmtpMx } from '@herald/test-peers';
-import { startWorkers, type Workers } from '../../src/worker/start-workers.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { humanAnswers, passSlider, solvedCaptcha } from '../helpers/challenges.ts';
 import { linksIn } from '../helpers/mail.ts';
+import { type MailedApp, PUBLIC_URL, startMailedApp } from '../helpers/mailed-app.ts';
 
-const PUBLIC_URL = 'http://herald.test';
 const form = (fields: Record<string, string>, lang = 'en') => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded', lang },
   payload: new URLSearchParams(fields).toString(),
@@ -27,31 +25,15 @@ const signUp = (name: string, extra: Record<string, string> = {}) => ({
  * link in it is what activates the account.
  */
 describe('registration, activation and password flows', () => {
+  let mailed: MailedApp;
   let t: TestApp;
-  let mx: SmtpMx;
-  let dns: DnsServer;
-  let workers: Workers;
+  let mailTo: MailedApp['mailTo'];
 
   before(async () => {
-    mx = await startSmtpMx();
-    dns = await startDnsServer();
-    dns.set('example.com', 'MX', [{ priority: 10, exchange: 'mx.example.com' }]);
-    dns.set('mx.example.com', 'A', ['127.0.0.1']);
-    t = await buildTestApp({
-      env: {
-        HERALD_DNS_SERVERS: dns.address,
-        HERALD_MTA_PORT: String(mx.port),
-        HERALD_PUBLIC_URL: PUBLIC_URL,
-      },
-    });
-    workers = await startWorkers(t.core);
+    mailed = await startMailedApp({ domain: 'example.com' });
+    ({ t, mailTo } = mailed);
   });
-  after(async () => {
-    await workers.close(1000);
-    await t.close();
-    await mx.close();
-    await dns.close();
-  });
+  after(() => mailed.close());
 
   const post = (url: string, fields: Record<string, string>, lang = 'en') =>
     t.app.inject({ method: 'POST', url, ...form(fields, lang) });
@@ -67,15 +49,6 @@ describe('registration, activation and password flows', () => {
     );
   const forget = async (email: string) =>
     post('/v3/access/password/forget', { email, ...(await solvedCaptcha(t.core, 'password')) });
-  const mailTo = async (address: string, count = 1) => {
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline) {
-      const mails = mx.messages.filter((m) => m.rcptTo.includes(address));
-      if (mails.length >= count) return mails[count - 1]!;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no mail #${count} to ${address}`);
-  };
   const pathOf = (link: string) => link.slice(PUBLIC_URL.length);
 
   it('checks availability of user name, email and phone with the spec messages', async () => {

@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PERMISSIONS as P } from '@herald/shared';
-import { type DnsServer, type SmtpMx, startDnsServer, startSmtpMx } from '@herald/test-peers';
-import { startWorkers, type Workers } from '../../src/worker/start-workers.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { passSlider, solvedCaptcha } from '../helpers/challenges.ts';
 import { linksIn } from '../helpers/mail.ts';
+import { type MailedApp, PUBLIC_URL, startMailedApp } from '../helpers/mailed-app.ts';
 import { bearer, createOwner, type SignedIn } from '../helpers/members.ts';
-
-const PUBLIC_URL = 'http://herald.test';
 
 /**
  * A teammate's life as they live it: the owner invites by email, the invitation goes out through
@@ -16,33 +13,17 @@ const PUBLIC_URL = 'http://herald.test';
  * the link in it opens the accept screen, and choosing a name and password logs them in.
  */
 describe('teammate invitations', () => {
+  let mailed: MailedApp;
   let t: TestApp;
-  let mx: SmtpMx;
-  let dns: DnsServer;
-  let workers: Workers;
+  let mailTo: MailedApp['mailTo'];
   let owner: SignedIn;
 
   before(async () => {
-    mx = await startSmtpMx();
-    dns = await startDnsServer();
-    dns.set('team.example', 'MX', [{ priority: 10, exchange: 'mx.team.example' }]);
-    dns.set('mx.team.example', 'A', ['127.0.0.1']);
-    t = await buildTestApp({
-      env: {
-        HERALD_DNS_SERVERS: dns.address,
-        HERALD_MTA_PORT: String(mx.port),
-        HERALD_PUBLIC_URL: PUBLIC_URL,
-      },
-    });
-    workers = await startWorkers(t.core);
+    mailed = await startMailedApp({ domain: 'team.example' });
+    ({ t, mailTo } = mailed);
     owner = await createOwner(t, 'acme_owner');
   });
-  after(async () => {
-    await workers.close(1000);
-    await t.close();
-    await mx.close();
-    await dns.close();
-  });
+  after(() => mailed.close());
 
   const api = (method: string, url: string, who: SignedIn | null, payload?: object, lang = 'en') =>
     t.app.inject({
@@ -51,15 +32,6 @@ describe('teammate invitations', () => {
       headers: { ...(who ? bearer(who.token) : {}), lang },
       ...(payload ? { payload } : {}),
     });
-  const mailTo = async (address: string, count = 1) => {
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline) {
-      const mails = mx.messages.filter((m) => m.rcptTo.includes(address));
-      if (mails.length >= count) return mails[count - 1]!;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no mail #${count} to ${address}`);
-  };
   const inviteLink = (raw: string) => new URL(linksIn(raw).find((l) => l.includes('/access/member/invite'))!);
   const accept = (token: string, userName: string, password = 'Joined#2026') =>
     api('POST', '/v3/access/member/invite', null, { token, userName, password, confirmPassword: password });
