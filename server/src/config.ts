@@ -1,6 +1,6 @@
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { parseIpEntry } from '@herald/shared';
 import { z } from 'zod';
 import { type DeliverySettings, deliverySettings } from './delivery-settings.ts';
 
@@ -335,11 +335,8 @@ function addressList(name: string, value: string | undefined): string[] {
     .map((n) => n.trim())
     .filter(Boolean);
   for (const entry of list) {
-    const [address = '', prefix, ...rest] = entry.split('/');
-    const family = net.isIP(address);
-    const bits = family === 4 ? 32 : 128;
-    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
-    if (family === 0 || !prefixOk || rest.length > 0) {
+    // The whitelist's parser, without its a-b ranges (the proxy check takes addresses and CIDRs).
+    if (entry.includes('-') || parseIpEntry(entry) === null) {
       throw new ConfigError(
         `${name}: "${entry}" is not an IP address or CIDR range (example: 10.0.0.0/8,::1)`,
       );

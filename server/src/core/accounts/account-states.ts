@@ -2,9 +2,8 @@ import { AppError } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { AccountState } from '../../db/schema.ts';
 import type { Caller } from '../context.ts';
+import * as queues from '../queues/queues.repo.ts';
 import * as repo from './accounts.repo.ts';
-
-export type { AccountState };
 
 const CACHE_MS = 5_000;
 
@@ -57,10 +56,11 @@ export class AccountStates {
     this.changed(accountId);
     if (state !== 'active') return { released: 0 };
     // Due once every process's cached state has expired, so no worker holds them again.
-    const released = await repo.releaseHeldFor(
+    const released = await queues.releaseHeld(
       this.database,
       accountId,
-      Object.values(ACCOUNT_HOLD_REASONS),
+      { reasons: Object.values(ACCOUNT_HOLD_REASONS) },
+      now,
       now + CACHE_MS + 100,
     );
     return { released };

@@ -80,20 +80,3 @@ export async function setState({ db }: Database, accountId: number, state: Accou
     .where('id', '=', accountId)
     .execute();
 }
-
-/** Recipients of the account held for one of `reasons` become due now. */
-export async function releaseHeldFor(
-  { db }: Database,
-  accountId: number,
-  reasons: string[],
-  now: number,
-): Promise<number> {
-  const result = await db
-    .updateTable('message_recipients')
-    .set({ next_attempt_at: now, updated_at: now })
-    .where('account_id', '=', accountId)
-    .where('status', '=', 'held')
-    .where('reason', 'in', reasons)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}

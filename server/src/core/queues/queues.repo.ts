@@ -142,20 +142,28 @@ function messagesOf(accountId: number, conditions: Conditions) {
   };
 }
 
-/** Held recipients of the queue become due now; the pipeline asks the policy again on claiming. */
+/**
+ * Held recipients of the account become due (at `dueAt`, by default now): those of the queue
+ * `conditions` names, or those held for one of `reasons`. The pipeline asks the policy again on
+ * claiming.
+ */
 export async function releaseHeld(
   { db }: Database,
   accountId: number,
-  conditions: Conditions,
+  which: { conditions: Conditions } | { reasons: string[] },
   now: number,
+  dueAt = now,
 ): Promise<number> {
-  const result = await db
+  let query = db
     .updateTable('message_recipients')
-    .set({ next_attempt_at: now, updated_at: now })
+    .set({ next_attempt_at: dueAt, updated_at: now })
     .where('account_id', '=', accountId)
-    .where('status', '=', 'held')
-    .where('message_id', 'in', messagesOf(accountId, conditions))
-    .executeTakeFirst();
+    .where('status', '=', 'held');
+  query =
+    'reasons' in which
+      ? query.where('reason', 'in', which.reasons)
+      : query.where('message_id', 'in', messagesOf(accountId, which.conditions));
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

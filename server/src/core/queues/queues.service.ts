@@ -190,7 +190,12 @@ export class QueuesService {
     this.invalidate({ accountId });
     let released = 0;
     for (const p of lifting) {
-      released += await repo.releaseHeld(this.database, accountId, conditionsOf(p), this.now());
+      released += await repo.releaseHeld(
+        this.database,
+        accountId,
+        { conditions: conditionsOf(p) },
+        this.now(),
+      );
     }
     return { lifted, released };
   }
@@ -202,7 +207,12 @@ export class QueuesService {
     await repo.deletePauses(this.database, accountId, [pauseId]);
     this.invalidate({ accountId });
     const p = pauseView(row);
-    const released = await repo.releaseHeld(this.database, accountId, conditionsOf(p), this.now());
+    const released = await repo.releaseHeld(
+      this.database,
+      accountId,
+      { conditions: conditionsOf(p) },
+      this.now(),
+    );
     return { released };
   }
 
