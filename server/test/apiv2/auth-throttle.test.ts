@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import nodemailer from 'nodemailer';
 import type { SMTPServer } from 'smtp-server';
 import { AUTH_FAILURE_LIMITS } from '../../src/core/api-users/api-user-auth.ts';
 import { closeSmtp, listenSmtp } from '../../src/smtp/listen.ts';
 import { submissionListeners } from '../../src/smtp/submission-server.ts';
 import { createSender, type Sender } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { submissionClient } from '../helpers/smtp-client.ts';
 
 /**
  * Guessing API keys does not scale: failed tries are counted per client address and per API_USER,
@@ -61,14 +61,7 @@ describe('throttling failed API key checks', () => {
       servers.push(listener.server);
       const { port } = await listenSmtp(listener.server, 0, '127.0.0.1');
       const verify = (pass: string) =>
-        nodemailer
-          .createTransport({
-            host: '127.0.0.1',
-            port,
-            secure: false,
-            ignoreTLS: true,
-            auth: { user: sender.apiUser, pass },
-          } as never)
+        submissionClient(port, { user: sender.apiUser, pass })
           .verify()
           .then(
             () => 250,

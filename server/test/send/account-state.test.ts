@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import nodemailer from 'nodemailer';
 import type { SMTPServer } from 'smtp-server';
 import { closeSmtp, listenSmtp } from '../../src/smtp/listen.ts';
 import { submissionListeners } from '../../src/smtp/submission-server.ts';
+import { submissionClient } from '../helpers/smtp-client.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { type PipelineHarness, startPipeline } from '../mta/pipeline-harness.ts';
 import { listen, postForm } from './send-client.ts';
@@ -42,20 +42,12 @@ describe('account state on every sending path', () => {
     html: '<p>state</p>',
   });
   const smtpSend = () =>
-    nodemailer
-      .createTransport({
-        host: '127.0.0.1',
-        port: smtpPort,
-        secure: false,
-        ignoreTLS: true,
-        auth: { user: h.sender.apiUser, pass: h.sender.apiKey },
-      } as never)
-      .sendMail({
-        from: `news@${h.sender.domain}`,
-        to: 'someone@dest.test',
-        subject: 'State',
-        text: 'state',
-      });
+    submissionClient(smtpPort, { user: h.sender.apiUser, pass: h.sender.apiKey }).sendMail({
+      from: `news@${h.sender.domain}`,
+      to: 'someone@dest.test',
+      subject: 'State',
+      text: 'state',
+    });
 
   for (const [state, statusCode, zh, en] of [
     ['suspended', 40905, '账号已被停用，请联系客服', 'The account is suspended, please contact support'],

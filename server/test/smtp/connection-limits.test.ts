@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import nodemailer from 'nodemailer';
 import type { SMTPServer } from 'smtp-server';
 import { closeSmtp, listenSmtp } from '../../src/smtp/listen.ts';
 import { submissionListeners } from '../../src/smtp/submission-server.ts';
 import { createSender, type Sender } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { submissionClient } from '../helpers/smtp-client.ts';
 
 /**
  * The doors of the SMTP listeners: a message past the size limit is read and dropped, not held
@@ -61,15 +61,12 @@ describe('SMTP connection limits', () => {
   it('answers 552 to a message 200 times past the limit', async () => {
     const huge = 'x'.repeat(1000).concat('\r\n').repeat(20_000); // 20 MB, 200 times the limit
     await assert.rejects(
-      nodemailer
-        .createTransport({
-          host: '127.0.0.1',
-          port,
-          secure: false,
-          ignoreTLS: true,
-          auth: { user: f.apiUser, pass: f.apiKey },
-        } as never)
-        .sendMail({ from: `news@${f.domain}`, to: 'someone@example.com', subject: 'Huge', text: huge }),
+      submissionClient(port, { user: f.apiUser, pass: f.apiKey }).sendMail({
+        from: `news@${f.domain}`,
+        to: 'someone@example.com',
+        subject: 'Huge',
+        text: huge,
+      }),
       (error: { responseCode?: number }) => error.responseCode === 552,
     );
   });
