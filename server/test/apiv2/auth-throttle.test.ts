@@ -7,6 +7,7 @@ import { submissionListeners } from '../../src/smtp/submission-server.ts';
 import { createSender, type Sender } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { submissionClient } from '../helpers/smtp-client.ts';
+import { awayFromWindowEnd } from '../helpers/wait.ts';
 
 /**
  * Guessing API keys does not scale: failed tries are counted per client address and per API_USER,
@@ -33,6 +34,7 @@ describe('throttling failed API key checks', () => {
     ).json() as { statusCode: number; message: string };
 
   it('refuses an address after its failed tries, the right key too, in the caller language', async () => {
+    await awayFromWindowEnd(AUTH_FAILURE_LIMITS.windowMs);
     for (let i = 0; i < AUTH_FAILURE_LIMITS.perAddress; i++) {
       assert.equal((await call(`wrong-${i}`, '203.0.113.50')).statusCode, 40005);
     }
@@ -46,6 +48,7 @@ describe('throttling failed API key checks', () => {
 
   it('refuses an API_USER tried too often from many addresses', async () => {
     const target = await createSender(t.core.database);
+    await awayFromWindowEnd(AUTH_FAILURE_LIMITS.windowMs);
     for (let i = 0; i < AUTH_FAILURE_LIMITS.perApiUser; i++) {
       assert.equal((await call(`wrong-${i}`, `192.0.2.${i % 200}`, target.apiUser)).statusCode, 40005);
     }
@@ -67,6 +70,7 @@ describe('throttling failed API key checks', () => {
             () => 250,
             (error: { responseCode?: number }) => error.responseCode,
           );
+      await awayFromWindowEnd(AUTH_FAILURE_LIMITS.windowMs);
       for (let i = 0; i < AUTH_FAILURE_LIMITS.perAddress; i++) assert.equal(await verify(`wrong-${i}`), 535);
       assert.equal(await verify(sender.apiKey), 454);
     } finally {

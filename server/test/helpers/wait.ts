@@ -19,3 +19,13 @@ export async function waitFor<T>(
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/**
+ * Rate limits count in fixed windows (rate-limiter.ts): a run that straddles a window's end sees
+ * its hits split over two. Waits, when less than 10 s of the current window are left, for the
+ * next one.
+ */
+export async function awayFromWindowEnd(windowMs: number): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < 10_000) await sleep(left + 50);
+}

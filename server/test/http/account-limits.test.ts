@@ -1,15 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-
-/**
- * The limits count in fixed windows (rate-limiter.ts): a run that straddles a window's end would
- * see its hits split over two windows, so each test starts at least 10 s before the end of one.
- */
-async function awayFromWindowEnd(windowMs: number): Promise<void> {
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
+import { awayFromWindowEnd } from '../helpers/wait.ts';
 
 /** The public account calls have a per-IP allowance; past it they answer 429 with Retry-After. */
 describe('rate limits on public account calls', () => {

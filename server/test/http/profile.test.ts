@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PASSWORD_CHECK_LIMIT } from '../../src/core/registration/registration.service.ts';
+import { awayFromWindowEnd } from '../helpers/wait.ts';
 import { IP_A, PASSWORD, SecurityHarness } from '../security-settings/security-harness.ts';
 
 /** The user's own details; identity changes behind a verification, a new phone behind its own code. */
@@ -122,6 +123,7 @@ describe('profile: /userInfo and /userInfo/edited/*', () => {
         lang,
         body: { oldPassword, newPassword: 'Changed#2026', confirmPassword: 'Changed#2026' },
       });
+    await awayFromWindowEnd(PASSWORD_CHECK_LIMIT.windowMs);
     for (let i = 0; i < PASSWORD_CHECK_LIMIT.tries; i++) {
       assert.equal((await change(`Wrong#${i}pass`)).json().code, 'PASSWORD_OLD_INCORRECT');
     }

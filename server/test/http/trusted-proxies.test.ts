@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { awayFromWindowEnd } from '../helpers/wait.ts';
 
 /**
  * Who the client is: the socket's peer, unless that peer is a proxy named in
@@ -33,15 +34,9 @@ describe('client addresses behind proxies', () => {
     };
   }
 
-  /** Stays clear of the end of the limiter's one-minute window, so a run is not split over two. */
-  async function awayFromWindowEnd(): Promise<void> {
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-  }
-
   it('trusts no forwarded header by default: a client cannot pick its address', async () => {
     const check = await serve('');
-    await awayFromWindowEnd();
+    await awayFromWindowEnd(60_000);
     for (let i = 0; i < LIMIT; i++) assert.equal(await check(`203.0.113.${i}`), 200);
     assert.equal(await check('198.51.100.1'), 429, 'a new X-Forwarded-For does not buy a new allowance');
     assert.equal(await check(), 429);
@@ -49,7 +44,7 @@ describe('client addresses behind proxies', () => {
 
   it('behind a trusted proxy, the right-most address that is not a trusted proxy is the client', async () => {
     const check = await serve('127.0.0.1, 192.0.2.0/24');
-    await awayFromWindowEnd();
+    await awayFromWindowEnd(60_000);
     for (let i = 0; i < LIMIT; i++) assert.equal(await check('203.0.113.5'), 200);
     assert.equal(await check('203.0.113.5'), 429);
     // What the client wrote itself (left of its own address) does not change who it is.
