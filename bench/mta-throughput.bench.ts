@@ -30,7 +30,7 @@ import pg from 'pg';
 import { startDnsServer } from '../packages/test-peers/src/index.ts';
 import { createDkimKey } from '../server/src/core/domains/dkim-key.ts';
 import { SecretBox } from '../server/src/lib/secret-box.ts';
-import { SmtpConnection } from '../server/src/mta/smtp-client/smtp-connection.ts';
+import { dotWithoutMark, SmtpConnection } from '../server/src/mta/smtp-client/smtp-connection.ts';
 import { freePort, type SendingFixture, waitReady, writeSendingFixture } from './herald-fixtures.ts';
 import { report, round } from './report.ts';
 
@@ -138,7 +138,7 @@ export async function relayRun(host: string, port: number, sink: Sink, messages 
     const c = await SmtpConnection.open({ host, port, timeoutMs: 30_000, localName: 'bench.local' });
     while (next < messages) {
       next += 1;
-      await c.send({ from: `news@${DOMAIN}`, to: ['reader@sink.test'] }, body, () => true);
+      await c.send({ from: `news@${DOMAIN}`, to: ['reader@sink.test'] }, body, dotWithoutMark);
     }
     await c.quit();
   };

@@ -10,6 +10,8 @@ export interface DeliveryRecipientColumns {
   lease_expires_at: number | null;
   /** Committed right before the final "." of DATA: the exactly-once mark. */
   dot_sent_at: number | null;
+  /** The worker that set dot_sent_at (migration 0027): whose dot journal knows if the dot went out. */
+  dot_owner: string | null;
   /** SendCloud sub-status of the final outcome (401–409 invalid, 503–509 soft bounce). */
   sub_status: number | null;
   /** Invalid reason or soft-bounce class (product-spec §8), or the hold reason while held. */

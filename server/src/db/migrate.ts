@@ -25,6 +25,7 @@ import * as webhooks from './migrations/0023-webhooks.ts';
 import * as statistics from './migrations/0024-statistics.ts';
 import * as exportsMigration from './migrations/0025-exports.ts';
 import * as accountStateMigration from './migrations/0026-account-state.ts';
+import * as dotOwner from './migrations/0027-dot-owner.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -58,6 +59,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0024-statistics': statistics,
   '0025-exports': exportsMigration,
   '0026-account-state': accountStateMigration,
+  '0027-dot-owner': dotOwner,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

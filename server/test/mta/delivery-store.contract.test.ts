@@ -156,7 +156,7 @@ for (const implementation of implementations) {
       await new Promise((resolve) => setTimeout(resolve, 10));
       assert.deepEqual(await claimAll('rescuer'), [id]);
       assert.deepEqual(await store.writeOutcomes([outcome(id, 'stalled', {})]), [false]);
-      const marked = await store.markDotSent('stalled', [id], Date.now(), () => {});
+      const marked = await store.markDotSent('stalled', [id], Date.now(), (set) => set);
       assert.equal(marked.size, 0);
       assert.equal((await recipient(id)).lease_owner, 'rescuer');
       await store.release('rescuer');
@@ -180,11 +180,27 @@ for (const implementation of implementations) {
       let dotsFor: Set<number> | null = null;
       const marked = await store.markDotSent('marker', [mine, other], Date.now(), (set) => {
         dotsFor = new Set(set);
+        return set;
       });
       assert.deepEqual([...marked], [mine]);
       assert.deepEqual(dotsFor && [...(dotsFor as Set<number>)], [mine]);
       assert.notEqual((await recipient(mine)).dot_sent_at, null);
       assert.equal((await recipient(other)).dot_sent_at, null);
+    });
+
+    it('takes the mark back from a row whose dot could not be written', async () => {
+      const [written, refused] = (await queue(['requested', 'requested'])) as [number, number];
+      await store.claim('busy', 1000, Date.now(), LEASE);
+      const marked = await store.markDotSent(
+        'busy',
+        [written, refused],
+        Date.now(),
+        () => new Set([written]),
+      );
+      assert.deepEqual([...marked], [written]);
+      assert.notEqual((await recipient(written)).dot_sent_at, null);
+      assert.equal((await recipient(refused)).dot_sent_at, null, 'no dot, no mark');
+      await store.release('busy');
     });
 
     it('records a delivery: status, attempt count, send log row and deliver event in one go', async () => {
@@ -222,7 +238,7 @@ for (const implementation of implementations) {
     it('records a deferral for later (no event, the dot mark cleared) and a final failure with its event', async () => {
       const [deferred, failed] = (await queue(['requested', 'requested'])) as [number, number];
       await claimAll('mixed');
-      await store.markDotSent('mixed', [deferred], Date.now(), () => {});
+      await store.markDotSent('mixed', [deferred], Date.now(), (set) => set);
       const retryAt = Date.now() + 120_000;
       const written = await store.writeOutcomes([
         outcome(deferred, 'mixed', { status: 'deferred', nextAttemptAt: retryAt, reply: '421 later' }),
@@ -263,7 +279,7 @@ for (const implementation of implementations) {
         'requested',
       ])) as [number, number, number, number];
       await claimAll('giver');
-      await store.markDotSent('giver', [dotted], Date.now(), () => {});
+      await store.markDotSent('giver', [dotted], Date.now(), (set) => set);
       await store.releaseOne('giver', one);
       await store.releaseOne('giver', dotted);
       await store.releaseIds('giver', [batchA]);

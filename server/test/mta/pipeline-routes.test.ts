@@ -4,7 +4,7 @@ import { testTls } from '@herald/test-peers';
 import { SMTPServer } from 'smtp-server';
 import { loadSecretKey } from '../../src/lib/secret-box.ts';
 import { unsubscribeKey, verifyUnsubscribeToken } from '../../src/lib/unsubscribe-token.ts';
-import { SmtpConnection } from '../../src/mta/smtp-client/smtp-connection.ts';
+import { dotWithoutMark, SmtpConnection } from '../../src/mta/smtp-client/smtp-connection.ts';
 import { createInboundServer } from '../../src/smtp/inbound-server.ts';
 import { closeSmtp, listenSmtp } from '../../src/smtp/listen.ts';
 import { verify } from './dkim-helpers.ts';
@@ -47,7 +47,7 @@ describe('delivery pipeline: bounces, relay, limits, batch mail', () => {
     const refused = await client.send(
       { from: '', to: ['postmaster@mx.herald.test'] },
       Buffer.from('Subject: x\r\n\r\nx\r\n'),
-      () => true,
+      dotWithoutMark,
     );
     assert.equal(refused.rcpt[0]?.code, 550, 'an address Herald did not issue is refused');
 
@@ -75,7 +75,7 @@ describe('delivery pipeline: bounces, relay, limits, batch mail', () => {
       '--B--',
       '',
     ].join('\r\n');
-    const sent = await client.send({ from: '', to: [mail.mailFrom] }, Buffer.from(dsn), () => true);
+    const sent = await client.send({ from: '', to: [mail.mailFrom] }, Buffer.from(dsn), dotWithoutMark);
     await client.quit();
     assert.equal(sent.final?.code, 250, sent.final?.text);
 

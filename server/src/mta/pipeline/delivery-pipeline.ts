@@ -22,6 +22,7 @@ import type { ClaimedRecipient, DeliveryStore, OutcomeRecord } from '../store/de
 import { encodeVerp } from '../verp.ts';
 import { buildMessage, formatAddress, prependHeaders } from './build.step.ts';
 import { outcomeOfOpenFailure, outcomeOfTransaction } from './deliver.step.ts';
+import { DotJournal, type DotVerdict } from './dot-journal.ts';
 import { DotMarker } from './dot-marker.ts';
 import { type MessageContext, MessageContexts } from './message-context.ts';
 import type { OutcomeWriter } from './outcome-writer.ts';
@@ -65,6 +66,8 @@ export interface PipelineDeps {
   policy: SendPolicy;
   store: DeliveryStore;
   outcomes: OutcomeWriter;
+  /** Where this machine's workers keep their dot journals (dot-journal.ts). */
+  dotJournalDir: string;
 }
 
 /** One recipient on its way through the steps; each step adds what the next ones need. */
@@ -129,6 +132,7 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
   private readonly retry: RetrySchedule;
   private readonly rules = new Map<string, { at: number; rules: Promise<Rules> }>();
   private readonly dots: DotMarker;
+  private readonly journal: DotJournal;
   /** Suppression verdicts of claimed rows, checked per batch in prepare(), taken by process(). */
   private readonly verdicts = new Map<number, Suppressed | null>();
   private readonly sweeper: NodeJS.Timeout;
@@ -147,7 +151,8 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
       relayAllowPrivate: deps.settings.relayAllowPrivate,
     });
     this.signer = new Signer(deps.dkimKeys, deps.logger);
-    this.dots = new DotMarker(deps.store);
+    this.journal = new DotJournal(deps.dotJournalDir);
+    this.dots = new DotMarker(deps.store, this.journal);
     this.retry = (failed, queuedAt, now) => nextRetry(failed, queuedAt, now, deps.settings.retry);
     this.sweeper = setInterval(() => this.sweep(), 30_000);
     this.sweeper.unref();
@@ -190,6 +195,7 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
     await Promise.all([...this.pools.values()].map((p) => p.close()));
     this.pools.clear();
     await this.signer.close();
+    this.journal.close();
   }
 
   /**
@@ -226,11 +232,24 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
     }
   }
 
-  /** A row found with its dot mark and no outcome was handed over by a worker that died: delivered, unconfirmed. */
+  /**
+   * A row found with its dot mark and no outcome belongs to a worker that died after the mark: when
+   * that worker's dot journal says the dot was never written, the message is sent again; when it
+   * says it was, or the journal is not on this machine, the message was handed over: delivered,
+   * unconfirmed.
+   */
   private recover(a: Attempt): Ending | undefined {
     a.context = this.contexts.get(a.row.message_id) ?? null;
     if (!a.context) return { outcome: invalid('other', 'the message body is missing'), where: null };
-    if (a.row.dot_sent_at === null) return undefined;
+    const { id, dot_sent_at: markedAt, dot_owner: marker } = a.row;
+    if (markedAt === null) return undefined;
+    if (this.dotVerdict(marker, id, markedAt) === 'not written') {
+      this.deps.logger.info(
+        { recipientId: id },
+        'dot marked but never written by a worker that died: sending again',
+      );
+      return undefined;
+    }
     return {
       write: {
         status: 'delivered',
@@ -240,6 +259,15 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
         at: Date.now(),
       },
     };
+  }
+
+  private dotVerdict(marker: string | null, id: number, markedAt: number): DotVerdict {
+    if (marker === null) return 'unknown';
+    try {
+      return this.journal.verdict(marker, id, markedAt);
+    } catch {
+      return 'unknown';
+    }
   }
 
   /** On a list (or caught by an interception rule): invalid with the list's reason, nothing sent. */
@@ -353,14 +381,11 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
       bounceDomain: a.rules?.mailFromDomain ?? this.deps.settings.bounceDomain,
     });
     try {
-      const result = await connection.send(
-        { from, to: [row.recipient] },
-        a.bytes as Buffer,
-        async (writeDot) => {
-          a.dotMarked = await this.dots.mark(owner, row.id, writeDot);
-          return a.dotMarked;
-        },
-      );
+      const result = await connection.send({ from, to: [row.recipient] }, a.bytes as Buffer, async (dot) => {
+        const decision = await this.dots.mark(owner, row.id, dot);
+        a.dotMarked = decision === 'sent';
+        return decision;
+      });
       pool.release(connection, !result.withheld);
       const outcome = outcomeOfTransaction(result);
       // Null: the lease was lost to another worker before the dot, the transaction abandoned.

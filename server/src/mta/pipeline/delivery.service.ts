@@ -1,4 +1,5 @@
 import os from 'node:os';
+import path from 'node:path';
 import { WorkLoop } from '../../channel/work-loop.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -81,6 +82,12 @@ export class DeliveryService {
       policy: this.deps.policy,
       store: this.store,
       outcomes: this.outcomes,
+      // Beside an embedded database every process using it shares the journals; otherwise in
+      // the data directory, which a restarted worker keeps.
+      dotJournalDir:
+        config.database.kind === 'sqlite' && config.database.file !== ':memory:'
+          ? `${config.database.file}-dots`
+          : path.join(config.dataDir, 'delivery-dots'),
     });
     this.loop = new WorkLoop(
       'delivery',

@@ -1,18 +1,22 @@
+import { writeSync } from 'node:fs';
 import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import tls from 'node:tls';
 import { dotStuff } from './dot-stuff.ts';
 
 const END_OF_DATA = Buffer.from('.\r\n');
+/** How long a final dot waits for room in a full kernel send buffer before it is asked for again. */
+const DOT_RETRY_MS = 10;
 
 /**
  * Herald's own SMTP client for outbound delivery (RFC 5321, ESMTP PIPELINING RFC 2920, STARTTLS
  * RFC 3207, AUTH PLAIN/LOGIN RFC 4954). It is small and not nodemailer on purpose: delivering
  * exactly once needs control over the end of DATA. `send` writes the message body, then hands the
- * caller's `beforeDot` a function that writes the final ".\r\n"; the caller commits its "dot sent"
- * mark and writes the dot in the same turn (see pipeline/dot-marker.ts), so a process killed before
- * the mark leaves the remote side with an unfinished transaction (which it discards) and a process
- * killed after it has already handed the dot to the kernel, which delivers buffered bytes of a dead
- * process. A `beforeDot` that answers true without writing the dot gets it written right after.
+ * caller's `beforeDot` the transaction's FinalDot; the caller commits its "dot sent" mark and has the
+ * dot written straight into the kernel right behind the commit, in the same call (see
+ * pipeline/dot-marker.ts), so a process killed before the mark leaves the remote side with an
+ * unfinished transaction (which it discards) and a process killed after the write has handed the
+ * dot to the kernel, which delivers the buffered bytes of a dead process.
  *
  * Every remote answer comes back as an SmtpAnswer; only the transport failing (connect, reset,
  * timeout, TLS) rejects, with an SmtpTransportError carrying a code for classifyTransportFailure.
@@ -55,6 +59,26 @@ export interface TransactionResult {
   final: SmtpAnswer | null;
   /** beforeDot said no: the transaction was abandoned and the connection closed. */
   withheld: boolean;
+}
+
+/** What writing the final dot did: it is in the kernel, the kernel has no room for it yet, or the connection is gone. */
+export type DotWrite = 'written' | 'busy' | 'dead';
+
+/** The final dot of one transaction, for a caller that commits a mark before it is written. */
+export interface FinalDot {
+  /** The connection can take the dot now: alive, and nothing of ours queued ahead of it. */
+  ready(): boolean;
+  /** Writes ".\r\n" into the kernel within this call, or says why it did not. */
+  write(): DotWrite;
+}
+
+/** What the caller of `send` did with the final dot: written, refused (the transaction is abandoned), or to be asked again (the kernel had no room). */
+export type DotDecision = 'sent' | 'withheld' | 'busy';
+
+/** A `beforeDot` for a transaction that keeps no mark: the dot goes out as soon as it can. */
+export async function dotWithoutMark(dot: FinalDot): Promise<DotDecision> {
+  const attempt = dot.write();
+  return attempt === 'written' ? 'sent' : attempt === 'busy' ? 'busy' : 'withheld';
 }
 
 interface Waiter {
@@ -217,7 +241,7 @@ export class SmtpConnection {
   async send(
     envelope: { from: string; to: string[] },
     body: Buffer,
-    beforeDot: (writeDot: () => void) => Promise<boolean> | boolean,
+    beforeDot: (dot: FinalDot) => Promise<DotDecision>,
   ): Promise<TransactionResult> {
     const size = this.extensions.has('SIZE') ? ` SIZE=${body.length}` : '';
     const rset = this.dirty;
@@ -257,23 +281,24 @@ export class SmtpConnection {
     }
     // The body goes out first and must be in the kernel before the mark is asked for: once the
     // mark is durable, only the three bytes of the final dot are left to write, and they go
-    // straight to the kernel (nothing is queued ahead of them). A body still queued in this process
-    // when the mark commits would be lost with the process, its row marked as sent.
+    // straight to the kernel in one system call (nothing is queued ahead of them). A body still
+    // queued in this process when the mark commits would be lost with the process, its row marked
+    // as sent. A kernel buffer still full of the body (a slow reader) answers "busy": the caller
+    // takes its mark back and asks again a little later.
     const final = this.read();
     final.catch(() => undefined);
     await this.flush(dotStuff(body));
-    let dotWritten = false;
-    const writeDot = () => {
-      if (dotWritten) return;
-      dotWritten = true;
-      this.write(END_OF_DATA);
-    };
-    if (!(await beforeDot(writeDot))) {
-      result.withheld = true;
-      this.destroy();
-      return result;
+    const dot: FinalDot = { ready: () => this.canTakeDot(), write: () => this.writeFinalDot() };
+    for (;;) {
+      const decision = await beforeDot(dot);
+      if (decision === 'sent') break;
+      if (decision === 'withheld' || this.failure) {
+        result.withheld = true;
+        this.destroy();
+        return result;
+      }
+      await sleep(DOT_RETRY_MS);
     }
-    writeDot();
     result.final = await final;
     this.used += 1;
     this.dirty = false;
@@ -295,6 +320,36 @@ export class SmtpConnection {
   destroy(): void {
     this.fail(new SmtpTransportError('ECONNCLOSED', 'connection closed'));
     this.socket.destroy();
+  }
+
+  private canTakeDot(): boolean {
+    return !this.failure && !this.socket.destroyed && this.socket.writableLength === 0;
+  }
+
+  /**
+   * The final dot, into the kernel within this call. On a plain TCP connection it is one write(2)
+   * on the socket's descriptor, so the only code between a committed mark and the dot reaching the
+   * kernel is this call; over TLS the record is encrypted and handed to the kernel by the TLS
+   * stream, also within this call when the kernel has room.
+   */
+  private writeFinalDot(): DotWrite {
+    if (!this.canTakeDot()) return this.failure || this.socket.destroyed ? 'dead' : 'busy';
+    const fd = this.secure
+      ? undefined
+      : (this.socket as unknown as { _handle?: { fd?: number } })._handle?.fd;
+    if (typeof fd !== 'number' || fd < 0) {
+      this.socket.write(END_OF_DATA);
+      return 'written';
+    }
+    try {
+      const written = writeSync(fd, END_OF_DATA);
+      if (written === 0) return 'busy';
+      if (written < END_OF_DATA.length) this.socket.write(END_OF_DATA.subarray(written));
+      return 'written';
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return code === 'EAGAIN' || code === 'EWOULDBLOCK' ? 'busy' : 'dead';
+    }
   }
 
   private async command(line: string): Promise<SmtpAnswer> {

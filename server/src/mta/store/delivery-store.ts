@@ -28,12 +28,13 @@ export interface ClaimedRecipient {
   attempts: number;
   created_at: number;
   dot_sent_at: number | null;
+  dot_owner: string | null;
   mx_host: string | null;
 }
 
 /** The columns a claim returns, in ClaimedRecipient's order. */
 export const CLAIMED_COLUMNS =
-  'id, account_id, message_id, rcpt_index, recipient, recipient_domain, kind, vars, attempts, created_at, dot_sent_at, mx_host';
+  'id, account_id, message_id, rcpt_index, recipient, recipient_domain, kind, vars, attempts, created_at, dot_sent_at, dot_owner, mx_host';
 
 /**
  * One stop of a recipient (STYLE principle 9): its status with a human reason, and a row of the
@@ -62,18 +63,18 @@ export interface OutcomeRecord {
 
 export interface DeliveryStore extends ChannelStore<ClaimedRecipient, OutcomeRecord> {
   /**
-   * The exactly-once mark, before the final dot: marks the rows this owner still holds and calls
-   * `writeDots` with them before the mark can be lost and in the same turn as its commit, so no
-   * kill falls between a durable mark and its dot with a turn to spare. SQLite commits on this
-   * thread, then writes the dots; PostgreSQL writes the dots when the UPDATE answers and the
-   * COMMIT goes out right behind them (a kill before it arrives rolls the marks back: the mail is
-   * sent again, a duplicate at worst, never marked without its dot).
+   * The exactly-once mark, before the final dot: marks the rows this owner still holds (and that
+   * it marked them), commits, and calls `writeDots` with them right behind the commit. `writeDots`
+   * answers the rows whose dot is now in the kernel; the rest (no room yet, connection gone) have
+   * their mark taken back, and the answer is the rows left marked. Between the commit and a dot's
+   * write the process may die: the dot journal (pipeline/dot-journal.ts) is what tells the worker
+   * that finds such a mark whether the dot went out.
    */
   markDotSent(
     owner: string,
     ids: number[],
     now: number,
-    writeDots: (marked: Set<number>) => void,
+    writeDots: (marked: Set<number>) => Set<number>,
   ): Promise<Set<number>>;
   /** Hands one row back (its transaction was abandoned before the dot). */
   releaseOne(owner: string, id: number): Promise<void>;

@@ -119,25 +119,31 @@ export class KyselyDeliveryStore implements DeliveryStore {
     return renewed;
   }
 
-  markDotSent(
+  async markDotSent(
     owner: string,
     ids: number[],
     now: number,
-    writeDots: (marked: Set<number>) => void,
+    writeDots: (marked: Set<number>) => Set<number>,
   ): Promise<Set<number>> {
-    return this.database.db.transaction().execute(async (trx) => {
-      const rows = await trx
+    const rows = await this.database.db
+      .updateTable('message_recipients')
+      .set({ dot_sent_at: now, dot_owner: owner })
+      .where('id', 'in', ids)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'sending')
+      .returning('id')
+      .execute();
+    const marked = new Set(rows.map((r) => Number(r.id)));
+    const written = writeDots(marked);
+    const unwritten = [...marked].filter((id) => !written.has(id));
+    if (unwritten.length > 0)
+      await this.database.db
         .updateTable('message_recipients')
-        .set({ dot_sent_at: now })
-        .where('id', 'in', ids)
+        .set({ dot_sent_at: null, dot_owner: null })
+        .where('id', 'in', unwritten)
         .where('lease_owner', '=', owner)
-        .where('status', '=', 'sending')
-        .returning('id')
         .execute();
-      const marked = new Set(rows.map((r) => Number(r.id)));
-      writeDots(marked);
-      return marked;
-    });
+    return written;
   }
 
   /** Hands one row back (its transaction was abandoned before the dot). */

@@ -8,6 +8,12 @@ import {
 } from './delivery-store.ts';
 import type { DeliveryOp } from './sqlite-delivery.worker.ts';
 
+interface Marker {
+  db: SQLite.Database;
+  mark(owner: string, ids: number[], now: number): number[];
+  unmark(owner: string, ids: number[]): void;
+}
+
 /**
  * The delivery store on the embedded SQLite file (delivery-store.ts has the contract). Its writes
  * run on the delivery writer thread (sqlite-delivery.worker.ts): this handle posts one operation
@@ -20,9 +26,7 @@ export class SqliteDeliveryStore implements DeliveryStore {
   private worker: Worker | undefined;
   private readonly waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private nextId = 0;
-  private marker:
-    | { db: SQLite.Database; mark: (owner: string, ids: number[], now: number) => number[] }
-    | undefined;
+  private marker: Marker | undefined;
 
   constructor(file: string) {
     this.file = file;
@@ -56,27 +60,28 @@ export class SqliteDeliveryStore implements DeliveryStore {
 
   /**
    * The exactly-once mark, committed on THIS thread, synchronously, and the dots written right
-   * after it: between the mark being durable and the dots reaching the kernel no event-loop turn
-   * can pass (a round trip to the writer thread would leave one, and a process killed inside it
-   * would leave rows marked whose dot was never written: lost).
+   * after it, so no event-loop turn passes between a durable mark and its dot. A dot the kernel
+   * had no room for has its mark taken back at once, in the same call.
    */
   markDotSent(
     owner: string,
     ids: number[],
     now: number,
-    writeDots: (marked: Set<number>) => void,
+    writeDots: (marked: Set<number>) => Set<number>,
   ): Promise<Set<number>> {
-    let marked: Set<number>;
     try {
-      marked = new Set(this.markNow(owner, ids, now));
+      const marker = this.openMarker();
+      const marked = marker.mark(owner, ids, now);
+      const written = writeDots(new Set(marked));
+      const unwritten = marked.filter((id) => !written.has(id));
+      if (unwritten.length > 0) marker.unmark(owner, unwritten);
+      return Promise.resolve(written);
     } catch (error) {
       return Promise.reject(error);
     }
-    writeDots(marked);
-    return Promise.resolve(marked);
   }
 
-  private markNow(owner: string, ids: number[], now: number): number[] {
+  private openMarker(): Marker {
     if (!this.marker) {
       const db = new SQLite(this.file);
       db.pragma('busy_timeout = 10000');
@@ -89,14 +94,24 @@ export class SqliteDeliveryStore implements DeliveryStore {
       // where a kill loses the message. The writer thread's connection checkpoints instead.
       db.pragma('wal_autocheckpoint = 0');
       const dot = db.prepare(
-        "UPDATE message_recipients SET dot_sent_at = ? WHERE id = ? AND lease_owner = ? AND status = 'sending'",
+        "UPDATE message_recipients SET dot_sent_at = ?, dot_owner = lease_owner WHERE id = ? AND lease_owner = ? AND status = 'sending'",
       );
       const mark = db.transaction((o: string, list: number[], at: number) =>
         list.filter((id) => dot.run(at, id, o).changes > 0),
       );
-      this.marker = { db, mark: (o, list, at) => mark.immediate(o, list, at) };
+      const undo = db.prepare(
+        "UPDATE message_recipients SET dot_sent_at = NULL, dot_owner = NULL WHERE id = ? AND lease_owner = ? AND status = 'sending'",
+      );
+      const unmark = db.transaction((o: string, list: number[]) => {
+        for (const id of list) undo.run(id, o);
+      });
+      this.marker = {
+        db,
+        mark: (o, list, at) => mark.immediate(o, list, at),
+        unmark: (o, list) => unmark.immediate(o, list),
+      };
     }
-    return this.marker.mark(owner, ids, now);
+    return this.marker;
   }
 
   private run<T>(body: DeliveryOp): Promise<T> {
