@@ -151,7 +151,10 @@ export interface UsersTable {
   status: 'inactive' | 'active' | 'suspended';
   /** Where account notices go when it is not the login email; null means the login email. */
   receive_email: string | null;
-  /** Consecutive failed logins; reset by a successful one. */
+  /**
+   * Unused since the lockout became per user and client address, counted from login_events
+   * (core/auth/auth.service.ts); left in the table by migration 0003.
+   */
   failed_logins: Generated<number>;
   locked_until: number | null;
   created_at: number;

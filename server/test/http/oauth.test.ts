@@ -126,6 +126,33 @@ describe('console login', () => {
     assert.match(right.json().message, /^登录失败次数过多，请\d+分钟后再试$/);
   });
 
+  it('locks out only the client address the failures came from, so a known name cannot be locked out for everyone', async () => {
+    await account('login_mallory');
+    const attempt = async (ip: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v3/oauth/token',
+        headers: { 'content-type': 'application/json', lang: 'en', 'x-forwarded-for': ip },
+        payload: {
+          username: 'login_mallory',
+          password,
+          sliderToken: await passSlider(t.core),
+          ...(await withCaptcha()),
+        },
+      });
+    for (let i = 0; i < 4; i++)
+      assert.equal((await attempt('198.51.100.7', `Wrong#${i}xyz`)).statusCode, 400);
+    assert.equal((await attempt('198.51.100.7', 'Wrong#5xyz')).json().code, 'AUTH_LOCKED');
+    assert.equal(
+      (await attempt('198.51.100.7', PASSWORD)).json().code,
+      'AUTH_LOCKED',
+      'that address stays locked',
+    );
+    const owner = await attempt('203.0.113.20', PASSWORD);
+    assert.equal(owner.statusCode, 200, 'the owner, from elsewhere, logs in (past the image code)');
+    assert.equal((await attempt('198.51.100.7', PASSWORD)).json().code, 'AUTH_LOCKED');
+  });
+
   it('sends an inactive account to activation (428) and refuses a suspended one (403)', async () => {
     await account('login_new', 'inactive');
     await account('login_gone', 'suspended');

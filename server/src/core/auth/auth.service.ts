@@ -7,7 +7,13 @@ import * as users from '../users/users.repo.ts';
 import * as events from './login-events.repo.ts';
 import { verifyPassword } from './password.ts';
 
-/** Consecutive failures that lock a user out, and for how long. */
+/**
+ * Failures that lock a user out from one client address, within how long, and for how long:
+ * LOCKOUT_THRESHOLD failures from an address in LOCKOUT_MS lock that address out until the oldest
+ * of them is LOCKOUT_MS old. Other addresses are not locked (someone who knows a login name
+ * cannot lock its user out); they meet the image code after CAPTCHA_AFTER_FAILURES failures for
+ * the name from anywhere.
+ */
 export const LOCKOUT_THRESHOLD = 5;
 export const LOCKOUT_MS = 15 * 60_000;
 /** After this many recent failures for a login name, its next attempt must carry an image code. */
@@ -56,7 +62,7 @@ export interface LoginEvent {
  * only for someone who knows the password. A login that needs a second step gets no session and
  * keeps the failure count: it is reset only when the second step succeeds (finishLogin), and a
  * wrong second-step code counts like a wrong password (recordSecondStepFailure). Every attempt is
- * written to the login log.
+ * written to the login log, which is also what the lockout counts.
  */
 export class AuthService {
   private readonly database: Database;
@@ -75,17 +81,12 @@ export class AuthService {
     const log = (result: events.LoginResult) =>
       this.log(user ? { accountId: user.account_id, userId: user.id } : null, loginName, client, result, now);
 
-    if (user?.locked_until && user.locked_until > now) {
-      await log('locked');
-      throw new AppError('AUTH_LOCKED', { minutes: Math.ceil((user.locked_until - now) / 60_000) });
-    }
+    if (user) await this.requireNotLocked({ accountId: user.account_id, userId: user.id }, loginName, client);
     const valid = await verifyPassword(password, user?.password_hash ?? null);
     if (!user || !valid) {
       await log('bad_credentials');
       if (!user) throw new AppError('AUTH_BAD_CREDENTIALS');
-      const lock = user.failed_logins + 1 >= LOCKOUT_THRESHOLD;
-      await users.recordFailedLogin(this.database, user.id, lock ? now + LOCKOUT_MS : null);
-      if (lock) throw new AppError('AUTH_LOCKED', { minutes: LOCKOUT_MS / 60_000 });
+      await this.throwIfNowLocked(user.id, client, now);
       throw new AppError('AUTH_BAD_CREDENTIALS');
     }
     return this.admit({ accountId: user.account_id, userId: user.id }, user.status, loginName, client, log);
@@ -100,11 +101,7 @@ export class AuthService {
     const user = await users.findUser(this.database, ctx.accountId, ctx.userId);
     if (!user) throw new AppError('AUTH_REQUIRED');
     const log = (result: events.LoginResult) => this.log(ctx, user.username, client, result, now);
-    const lockedUntil = await users.lockedUntil(this.database, ctx.accountId, ctx.userId);
-    if (lockedUntil && lockedUntil > now) {
-      await log('locked');
-      throw new AppError('AUTH_LOCKED', { minutes: Math.ceil((lockedUntil - now) / 60_000) });
-    }
+    await this.requireNotLocked(ctx, user.username, client);
     return this.admit(ctx, user.status, user.username, client, log);
   }
 
@@ -148,39 +145,46 @@ export class AuthService {
     loginName: string,
     client: ClientInfo,
   ): Promise<{ token: string; ctx: UserCaller }> {
-    await users.resetFailedLogins(this.database, ctx.userId);
     await this.log(ctx, loginName, client, 'success', Date.now());
     return { token: await this.sessions.create(ctx, client), ctx };
   }
 
   /**
    * A wrong second-step code, counted like a wrong password: logged, and the user is locked out
-   * when it is the LOCKOUT_THRESHOLD-th failure in a row (then AUTH_LOCKED is thrown).
+   * from this address when it is the LOCKOUT_THRESHOLD-th failure (then AUTH_LOCKED is thrown).
    */
-  async recordSecondStepFailure(
-    ctx: UserCaller,
-    loginName: string,
-    client: ClientInfo,
-    failedLogins: number,
-  ): Promise<void> {
+  async recordSecondStepFailure(ctx: UserCaller, loginName: string, client: ClientInfo): Promise<void> {
     const now = Date.now();
     await this.log(ctx, loginName, client, 'verify_failed', now);
-    const lock = failedLogins + 1 >= LOCKOUT_THRESHOLD;
-    await users.recordFailedLogin(this.database, ctx.userId, lock ? now + LOCKOUT_MS : null);
-    if (lock) throw new AppError('AUTH_LOCKED', { minutes: LOCKOUT_MS / 60_000 });
+    await this.throwIfNowLocked(ctx.userId, client, now);
   }
 
-  /** Refuses a second step while the user is locked out (logged as a locked attempt). */
-  async requireNotLocked(
-    ctx: UserCaller,
-    loginName: string,
-    client: ClientInfo,
-    lockedUntil: number | null,
-  ): Promise<void> {
+  /** Refuses an attempt while the user is locked out from this address (logged as a locked attempt). */
+  async requireNotLocked(ctx: UserCaller, loginName: string, client: ClientInfo): Promise<void> {
     const now = Date.now();
-    if (!lockedUntil || lockedUntil <= now) return;
+    const until = await this.lockedUntil(ctx.userId, client, now);
+    if (until === null) return;
     await this.log(ctx, loginName, client, 'locked', now);
-    throw new AppError('AUTH_LOCKED', { minutes: Math.ceil((lockedUntil - now) / 60_000) });
+    throw new AppError('AUTH_LOCKED', { minutes: Math.ceil((until - now) / 60_000) });
+  }
+
+  /** After a failure was logged: AUTH_LOCKED when it was the one that locks this address out. */
+  private async throwIfNowLocked(userId: number, client: ClientInfo, now: number): Promise<void> {
+    const until = await this.lockedUntil(userId, client, now);
+    if (until !== null) throw new AppError('AUTH_LOCKED', { minutes: Math.ceil((until - now) / 60_000) });
+  }
+
+  /** When the lockout of this user from this client address ends, or null when it is not locked out. */
+  private async lockedUntil(userId: number, client: ClientInfo, now: number): Promise<number | null> {
+    const failures = await events.failuresFrom(
+      this.database,
+      userId,
+      client.ip ?? null,
+      now - LOCKOUT_MS,
+      LOCKOUT_THRESHOLD,
+    );
+    if (failures.length < LOCKOUT_THRESHOLD) return null;
+    return (failures[LOCKOUT_THRESHOLD - 1] as number) + LOCKOUT_MS;
   }
 
   /**

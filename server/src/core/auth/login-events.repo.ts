@@ -59,3 +59,34 @@ export async function recentFailures({ db }: Database, loginName: string, since:
   }
   return failures;
 }
+
+/**
+ * Times of the failed attempts (wrong password or second-step code) of one user from one client
+ * address since `since`, newest first, stopping at that address's last success for the user.
+ */
+export async function failuresFrom(
+  { db }: Database,
+  userId: number,
+  ip: string | null,
+  since: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('login_events')
+    .select(['created_at', 'result'])
+    .where('user_id', '=', userId)
+    .where((eb) => (ip === null ? eb('ip', 'is', null) : eb('ip', '=', ip)))
+    .where('created_at', '>=', since)
+    .where('result', 'in', ['success', 'bad_credentials', 'verify_failed'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit * 4)
+    .execute();
+  const times: number[] = [];
+  for (const row of rows) {
+    if (row.result === 'success') break;
+    times.push(Number(row.created_at));
+    if (times.length === limit) break;
+  }
+  return times;
+}

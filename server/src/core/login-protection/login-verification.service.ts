@@ -69,14 +69,14 @@ export class LoginVerificationService {
     const { pending, user } = await this.pending(verifyToken, client.ip);
     const ctx = { accountId: user.accountId, userId: user.userId };
     const loginName = pending.login_name;
-    await this.auth.requireNotLocked(ctx, loginName, client, user.lockedUntil);
+    await this.auth.requireNotLocked(ctx, loginName, client);
     if (user.status !== 'active') throw new AppError('LOGIN_VERIFY_EXPIRED');
     await this.whitelist.requireAllowed(ctx, client.ip);
     try {
       await this.identity.require(user, 'loginVerify', way, code, loginWays(user));
     } catch (error) {
       if (isAppError(error) && WRONG_CODE_ERRORS.has(error.code)) {
-        await this.auth.recordSecondStepFailure(ctx, loginName, client, user.failedLogins);
+        await this.auth.recordSecondStepFailure(ctx, loginName, client);
       }
       throw error;
     }

@@ -17,8 +17,6 @@ export async function findUserSecurity({ db }: Database, accountId: number, user
       'users.phone',
       'users.is_owner',
       'users.status',
-      'users.failed_logins',
-      'users.locked_until',
       's.login_verify',
       's.login_verify_way',
       's.download_verify',

@@ -10,8 +10,6 @@ export interface UserSecurity extends UserCaller {
   phone: string | null;
   isOwner: boolean;
   status: 'inactive' | 'active' | 'suspended';
-  failedLogins: number;
-  lockedUntil: number | null;
   loginVerify: LoginVerifyMode;
   loginVerifyWay: VerifyWay;
   downloadVerify: boolean;
@@ -31,8 +29,6 @@ export async function loadUserSecurity(database: Database, ctx: UserCaller): Pro
     phone: row.phone || null,
     isOwner: row.is_owner === 1,
     status: row.status,
-    failedLogins: row.failed_logins,
-    lockedUntil: row.locked_until,
     loginVerify: row.login_verify ?? 'off',
     loginVerifyWay: row.login_verify_way ?? 'email',
     downloadVerify: row.download_verify === 1,

@@ -59,40 +59,10 @@ export async function findByLoginName({ db }: Database, loginName: string) {
   const name = loginName.trim();
   return db
     .selectFrom('users')
-    .select(['id', 'account_id', 'username', 'password_hash', 'status', 'failed_logins', 'locked_until'])
+    .select(['id', 'account_id', 'username', 'password_hash', 'status'])
     .where((eb) => eb.or([eb('username', '=', name), eb(eb.fn('lower', ['email']), '=', name.toLowerCase())]))
     .where((eb) => eb.or([eb('is_owner', '=', 1), eb('status', '!=', 'inactive')]))
     .executeTakeFirst();
-}
-
-export async function lockedUntil(
-  { db }: Database,
-  accountId: number,
-  userId: number,
-): Promise<number | null> {
-  const row = await db
-    .selectFrom('users')
-    .select('locked_until')
-    .where('account_id', '=', accountId)
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return row?.locked_until ?? null;
-}
-
-export async function recordFailedLogin({ db }: Database, userId: number, lockedUntil: number | null) {
-  await db
-    .updateTable('users')
-    .set((eb) => ({ failed_logins: eb('failed_logins', '+', 1), locked_until: lockedUntil }))
-    .where('id', '=', userId)
-    .execute();
-}
-
-export async function resetFailedLogins({ db }: Database, userId: number) {
-  await db
-    .updateTable('users')
-    .set({ failed_logins: 0, locked_until: null })
-    .where('id', '=', userId)
-    .execute();
 }
 
 export async function setPassword(
@@ -104,7 +74,7 @@ export async function setPassword(
 ) {
   await db
     .updateTable('users')
-    .set({ password_hash: passwordHash, failed_logins: 0, locked_until: null, updated_at: now })
+    .set({ password_hash: passwordHash, updated_at: now })
     .where('account_id', '=', accountId)
     .where('id', '=', userId)
     .execute();
