@@ -51,10 +51,11 @@ export async function createTestUser(herald: Herald, options: TestUserOptions = 
   });
 }
 
-/** The cookies that log a browser context in as `user` on `herald`. */
+/** The cookies that log a browser context in as `user` on `herald`, as a login sets them. */
 export function sessionCookies(herald: Herald, user: TestUser) {
   return [
-    { name: 'token', value: user.token, url: herald.url },
+    { name: 'token', value: user.token, url: herald.url, httpOnly: true, sameSite: 'Lax' as const },
     { name: 'tokenType', value: user.tokenType, url: herald.url },
+    { name: 'loginId', value: user.token.slice(0, 8), url: herald.url },
   ];
 }

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { type Herald, startHerald } from '@herald/test-peers';
@@ -77,6 +78,14 @@ test('a wrong password in both languages; the image code after three failures', 
     await page.locator('#captchaCode').fill(IMAGE_CODE_ANSWER);
     await submitLogin(page, username, PASSWORD);
     await waitForShell(page);
+
+    // The session rides in an httpOnly cookie: the console works, and no script in it can read
+    // the credential.
+    const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token');
+    assert.equal(token?.httpOnly, true);
+    const seen = await page.evaluate(() => document.cookie);
+    assert.ok(!seen.split('; ').some((pair) => pair.startsWith('token=')), `script sees: ${seen}`);
+    assert.ok(!seen.includes(token?.value ?? '-'), 'nor its value under another name');
   }));
 
 test('an inactive account goes to /activate', (t) =>

@@ -203,11 +203,12 @@ test('a repeated pending data GET cancels the earlier one, which rejects silentl
     assert.deepEqual(errors, []);
   }));
 
-test('calls carry the lang header and Authorization from the cookies; bodies are form-encoded without empty params', (t) =>
+test('calls carry the lang header and the httpOnly session cookie, never the token in script; bodies are form-encoded without empty params', (t) =>
   withPage(browser, t, async (page) => {
     await page.context().addCookies([
-      { name: 'token', value: 'tok123', url: herald.url },
+      { name: 'token', value: 'tok123', url: herald.url, httpOnly: true },
       { name: 'tokenType', value: 'Bearer', url: herald.url },
+      { name: 'loginId', value: 'login1', url: herald.url },
     ]);
     const echoed = await openDiagnostics(page, 'en');
     const params = '{"name":"a b","empty":"","none":null,"zero":0,"off":false}';
@@ -222,7 +223,13 @@ test('calls carry the lang header and Authorization from the cookies; bodies are
     assert.equal(form?.headers['content-type'], 'application/x-www-form-urlencoded;charset=UTF-8');
     assert.equal(form?.body, 'name=a+b&zero=0&off=false');
     assert.equal(form?.headers.lang, 'en');
-    assert.equal(form?.headers.authorization, 'Bearer tok123');
+    assert.match(
+      form?.headers.cookie ?? '',
+      /(^|; )token=tok123(;|$)/,
+      'the browser sends the session cookie',
+    );
+    assert.equal(form?.headers.authorization, undefined, 'the script never had the token to put in a header');
+    assert.doesNotMatch(await page.evaluate(() => document.cookie), /tok123/);
 
     assert.equal(json?.method, 'PATCH');
     assert.equal(json?.headers['content-type'], 'application/json');

@@ -18,7 +18,7 @@ let inFlight: Promise<void> | null = null;
 export function loadSession(): Promise<void> {
   inFlight ??= (async () => {
     const store = sessionState();
-    store.patch({ loading: true, token: readCookie(COOKIE.token) });
+    store.patch({ loading: true, loginId: readCookie(COOKIE.loginId) });
     void fetchHideExport()
       .then((hideExport) => sessionState().patch({ hideExport }))
       .catch(() => sessionState().patch({ hideExport: true }));

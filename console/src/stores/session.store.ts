@@ -28,7 +28,8 @@ export interface PermissionMenu {
 export type DeviceType = 'desktop' | 'mobile';
 
 export interface SessionState {
-  token: string | null;
+  /** The login this state belongs to (the `loginId` cookie); the credential itself is httpOnly. */
+  loginId: string | null;
   userInfo: UserInfo | null;
   memberUserInfo: MemberUserInfo | null;
   userBalance: UserBalance | null;
@@ -55,7 +56,7 @@ export interface SessionActions {
 }
 
 const userFields = {
-  token: null,
+  loginId: null,
   userInfo: null,
   memberUserInfo: null,
   userBalance: null,
@@ -71,7 +72,7 @@ const userFields = {
 
 export const useSessionStore = create<SessionState & SessionActions>()((set) => ({
   ...userFields,
-  token: readCookie(COOKIE.token),
+  loginId: readCookie(COOKIE.loginId),
   theme: readLocal(LOCAL_KEY.theme) === 'sms' ? 'sms' : 'email',
   lang: 'zh-cn',
   sidebarOpen: readCookie(COOKIE.sidebar) !== '0',

@@ -49,7 +49,18 @@ describe('console login', () => {
       const cookies = Object.fromEntries(res.cookies.map((c) => [c.name, c]));
       assert.equal(cookies.token?.value, token);
       assert.equal(cookies.token?.sameSite, 'Lax');
+      assert.equal(cookies.token?.httpOnly, true, 'no script in the page reads the credential');
       assert.equal(cookies.tokenType?.value, 'Bearer');
+      assert.ok(cookies.loginId?.value && !cookies.loginId.httpOnly, 'the console sees which login it is');
+      assert.notEqual(cookies.loginId?.value, token);
+      const byMarker = await t.app.inject({
+        method: 'GET',
+        url: '/v3/api/userInfo',
+        headers: { authorization: `Bearer ${cookies.loginId?.value}` },
+      });
+      assert.equal(byMarker.statusCode, 401, 'the marker is no credential');
+      const byCookie = await t.app.inject({ method: 'GET', url: '/v3/api/userInfo', cookies: { token } });
+      assert.equal(byCookie.json().data.userName, 'login_ada', 'the cookie alone is the session');
       const me = await t.app.inject({
         method: 'GET',
         url: '/v3/api/userInfo',

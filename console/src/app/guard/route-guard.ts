@@ -17,7 +17,7 @@ import { restartIdleTimer, stopIdleTimer } from './idle-timer.ts';
  * console-spec §4:
  *  1. theme from the route, else the stored one (default email);
  *  2. on the first page of each area, the console data fetch (the balance), once logged in;
- *  3. login routes: no token → /login; permissions not loaded → load them; the route's code
+ *  3. login routes: no login (loginId cookie) → /login; permissions not loaded → load them; the route's code
  *     missing from them → /backend/deny;
  *  4. the progress bar, except on front-site pages; started first so it also covers the waits
  *     of steps 2 and 3, and finished by RootLayout when the navigation settles;
@@ -30,17 +30,18 @@ export async function guardRoute(route: ScreenRoute, request: Request): Promise<
   if (!route.frontPage) NProgress.start();
   applyRouteTheme(route.theme);
 
-  const token = readCookie(COOKIE.token);
+  // The credential cookie is httpOnly; loginId says whether, and as whom, someone logged in.
+  const login = readCookie(COOKIE.loginId);
   const needsLogin = route.access !== PUBLIC;
-  if (needsLogin && token && CONSOLE_DATA_PAGES.has(route.path)) loadConsoleData();
+  if (needsLogin && login && CONSOLE_DATA_PAGES.has(route.path)) loadConsoleData();
 
   if (needsLogin) {
-    if (!token) throw redirect(LOGIN_PATH);
+    if (!login) throw redirect(LOGIN_PATH);
     const locales = loadConsoleLocales();
     locales.catch(() => undefined); // awaited below, unless a redirect comes first
-    // Not loaded yet, or loaded for another login (the token cookie changed under us).
+    // Not loaded yet, or loaded for another login (the loginId cookie changed under us).
     const session = sessionState();
-    if (session.permissions === null || session.token !== token) await loadSessionOrLogin();
+    if (session.permissions === null || session.loginId !== login) await loadSessionOrLogin();
     const permissions = sessionState().permissions ?? [];
     if (typeof route.access === 'number' && !permissions.includes(route.access)) throw redirect(DENY_PATH);
     if (route.access === PLATFORM_OPERATOR && sessionState().userInfo?.platformOperator !== true)

@@ -11,15 +11,16 @@ import { sessionState } from '../../stores/session.store.ts';
  * the browser, not the user. Safe to call twice and after a 401 (the server call is quiet).
  */
 const USER_COOKIES = [
-  COOKIE.token,
   COOKIE.tokenType,
+  COOKIE.loginId,
   COOKIE.accountType,
   COOKIE.protectVerify,
   COOKIE.userNameMarker,
 ] as const;
 
 export async function logout(): Promise<void> {
-  if (readCookie(COOKIE.token)) {
+  // The server clears the httpOnly token cookie; this side cannot even see it.
+  if (readCookie(COOKIE.loginId) || readCookie(COOKIE.tokenType)) {
     try {
       await postLogout();
     } catch {

@@ -1,5 +1,4 @@
 import i18next from 'i18next';
-import { COOKIE, readCookie } from '../storage/cookies.ts';
 import { httpEffects } from './http-effects.ts';
 import { errorText, HttpError, NetworkError, RequestCancelledError } from './http-errors.ts';
 import {
@@ -20,8 +19,9 @@ import { statusEffects } from './status-policy.ts';
 
 /**
  * The console's one HTTP client (console-spec §7 General, §8). Every call gets the base
- * (`/v3/api`, or `/v3` for oauth/access/static/loginVerify URLs), the cookies, a 300 s timeout,
- * the `lang` header and `Authorization: <tokenType> <token>` from the cookies; bodies are
+ * (`/v3/api`, or `/v3` for oauth/access/static/loginVerify URLs), the cookies (among them the
+ * httpOnly session token, which stands in for console-spec's `Authorization: <tokenType> <token>`
+ * header: no script here can read it), a 300 s timeout and the `lang` header; bodies are
  * form-encoded unless JSON or multipart is asked for; empty parameters are dropped. Answers go
  * through the status policy (status-policy.ts) for toasts, /login and /activate.
  *
@@ -53,8 +53,6 @@ function headersFor(format: BodyFormat | undefined, hasBody: boolean): Headers {
     accept: 'application/json',
     lang: i18next.language === 'en' ? 'en' : 'zh-cn',
   });
-  const token = readCookie(COOKIE.token);
-  if (token) headers.set('authorization', `${readCookie(COOKIE.tokenType) || 'Bearer'} ${token}`);
   if (hasBody && format === 'json') headers.set('content-type', 'application/json');
   if (hasBody && (format ?? 'form') === 'form') {
     headers.set('content-type', 'application/x-www-form-urlencoded;charset=UTF-8');

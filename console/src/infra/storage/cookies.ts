@@ -1,11 +1,16 @@
 /**
- * The cookies the console reads and writes (console-spec §3). The token cookies are set by the
- * server on login and read here for the Authorization header; the rest are the console's own.
- * Plain `document.cookie`: a cookie library would be the only user of its weight.
+ * The cookies the console reads and writes (console-spec §3). The session cookies are set by the
+ * server on login: `token`, the credential, is httpOnly (no script reads it; the browser sends it
+ * with every call), `tokenType` and `loginId` say that someone is logged in and which login it
+ * is. The rest are the console's own. Plain `document.cookie`: a cookie library would be the only
+ * user of its weight.
  */
 export const COOKIE = {
+  /** httpOnly: cleared by the server on logout, never readable here. */
   token: 'token',
   tokenType: 'tokenType',
+  /** Which login the session cookies belong to: a random marker, not a credential. */
+  loginId: 'loginId',
   accountType: 'accountType',
   language: 'language',
   sidebar: 'sidebarStatus',

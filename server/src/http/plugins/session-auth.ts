@@ -4,8 +4,9 @@ import type { SessionsService } from '../../core/sessions/sessions.service.ts';
 import type { Authenticator } from './access.ts';
 
 /**
- * The console sends `Authorization: <tokenType> <token>` (console-spec §7); the `token` cookie it
- * also keeps is accepted when the header is absent, since requests carry credentials.
+ * API clients send `Authorization: <tokenType> <token>` (console-spec §7); the console's calls
+ * carry the httpOnly `token` cookie instead (session-cookies.ts), which counts when the header is
+ * absent.
  */
 export function sessionTokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../compose.ts';
 import { callerOf } from '../context.ts';
 import { sessionTokenOf } from '../plugins/session-auth.ts';
+import { clearSessionCookies } from '../session-cookies.ts';
 
 /** The logged-in user: who they are, what they may open, their balance, and logout. */
 export function userInfoRoutes(app: FastifyInstance, core: Core): void {
@@ -21,8 +22,7 @@ export function userInfoRoutes(app: FastifyInstance, core: Core): void {
   app.post('/v3/api/loginOut', { config: { access: PUBLIC } }, async (request, reply) => {
     const token = sessionTokenOf(request);
     if (token) await core.sessions.revoke(token);
-    reply.clearCookie('token', { path: '/' });
-    reply.clearCookie('tokenType', { path: '/' });
+    clearSessionCookies(reply);
     return { success: true };
   });
 }

@@ -3,7 +3,6 @@ import i18next from 'i18next';
 import { http } from '../../../infra/http/http-client.ts';
 import { HttpError } from '../../../infra/http/http-errors.ts';
 import { resolveUrl } from '../../../infra/http/request-params.ts';
-import { COOKIE, readCookie } from '../../../infra/storage/cookies.ts';
 
 /** Offline exports (console-spec §7 `/data/dataExportOfflines`: list, download/{id}, invalid/{id}). */
 export type { ExportView };
@@ -29,8 +28,6 @@ export const deleteExport = (id: number) => http.delete(`${BASE}/${id}`);
 export async function downloadExport(row: ExportView): Promise<void> {
   const url = resolveUrl(`${BASE}/download/${row.id}`);
   const headers = new Headers({ lang: i18next.language === 'en' ? 'en' : 'zh-cn' });
-  const token = readCookie(COOKIE.token);
-  if (token) headers.set('authorization', `${readCookie(COOKIE.tokenType) || 'Bearer'} ${token}`);
   const response = await fetch(url, { credentials: 'include', headers });
   if (!response.ok) {
     const body = await response.json().catch(() => undefined);
