@@ -39,7 +39,7 @@ export function toAppError(error: unknown): AppError {
     }));
     return new AppError('COMMON_VALIDATION_FAILED', {}, fields);
   }
-  const status = fastifyError.statusCode ?? 500;
+  const status = fastifyError.statusCode ?? (isMultipartParseError(error) ? 400 : 500);
   if (status === 413) return new AppError('COMMON_PAYLOAD_TOO_LARGE');
   if (status === 415)
     return new AppError('COMMON_UNSUPPORTED_MEDIA_TYPE', { contentType: contentTypeOf(fastifyError) });
@@ -49,6 +49,15 @@ export function toAppError(error: unknown): AppError {
     return new AppError('COMMON_MALFORMED_BODY', { detail: fastifyError.message ?? 'bad request' });
   }
   return new AppError('COMMON_INTERNAL');
+}
+
+/**
+ * The multipart parser (busboy, under @fastify/multipart) throws plain errors without a status for
+ * a body that breaks off or has no valid boundary or part header: the client's fault, not a bug.
+ */
+function isMultipartParseError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return /multipart|boundary|part header/i.test(error.message) && /busboy|dicer/i.test(error.stack ?? '');
 }
 
 export function errorBody(error: AppError, lang: Lang, requestId: string): ErrorBody {

@@ -46,8 +46,11 @@ export function daySpan(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
+/** A real day in YYYY-MM-DD: 2026-02-30 and 2026-13-45 have the shape but are no day. */
 function isCalendarDay(value: string): boolean {
-  return DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+  if (!DATE.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 }
 
 /** How far back statistics can be asked for: half a year (the rollups are kept that long). */

@@ -1,3 +1,4 @@
+import { AppError } from '@herald/shared';
 import type { FastifyRequest } from 'fastify';
 
 /** A file sent with a multipart call (the `attachments` of mail/send). */
@@ -26,6 +27,8 @@ interface MultipartPart {
 /**
  * SendCloud clients send parameters as a query string (GET), a form body, or multipart with
  * files; all three become one flat map of strings here. A repeated parameter keeps its last value.
+ * A value that is neither text, a number, a flag nor a part (a nested object or array of a JSON
+ * body) is refused by name, never turned into text (a deeply nested one would exhaust the stack).
  */
 export function apiv2Params(request: FastifyRequest): Apiv2Params {
   const fields: Record<string, string> = {};
@@ -43,7 +46,11 @@ export function apiv2Params(request: FastifyRequest): Apiv2Params {
               content: value._buf ?? Buffer.alloc(0),
             });
           } else fields[name] = String(value.value ?? '');
-        } else if (value !== undefined && value !== null) fields[name] = String(value);
+        } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+          fields[name] = String(value);
+        } else if (value !== undefined && value !== null) {
+          throw new AppError('COMMON_MALFORMED_BODY', { detail: `${name.slice(0, 64)} is not a text value` });
+        }
       }
     }
   };
