@@ -29,6 +29,11 @@ const CORE_ERRORS = {
     'zh-cn': '您访问的链接不存在',
     en: 'The link you visited cannot be found',
   },
+  APIV2_ACTION_UNKNOWN: {
+    status: 404,
+    'zh-cn': '接口不存在：{action}',
+    en: 'No such API action: {action}',
+  },
   COMMON_NOT_FOUND: {
     status: 404,
     'zh-cn': '{entity}不存在',

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { AppError, PUBLIC } from '@herald/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Core } from '../compose.ts';
-import { type Apiv2Area, registerApiv2 } from './apiv2/apiv2.plugin.ts';
+import { type Apiv2Area, apiv2Url, isApiv2, registerApiv2, unknownAction } from './apiv2/apiv2.plugin.ts';
 import { APIV2_AREAS } from './apiv2/areas.ts';
 import { callerOf } from './context.ts';
 import { sendError } from './errors.ts';
@@ -79,6 +79,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     // Forwarded headers only from the proxies the operator named (HERALD_TRUSTED_PROXIES): trusted
     // blindly, any client could pick its own address and slip past the IP whitelist and rate limits.
     trustProxy: core.config.http.trustedProxies.length > 0 ? core.config.http.trustedProxies : false,
+    rewriteUrl: (request) => apiv2Url(request.url ?? '/'),
   });
 
   await app.register(fastifyCookie);
@@ -116,6 +117,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (indexHtml && !isApi && wantsPage) return reply.type('text/html').send(indexHtml);
+    if (options.api && isApiv2(request.url)) return unknownAction(request, reply);
     return sendError(request, reply, new AppError('COMMON_ROUTE_NOT_FOUND'));
   });
 

@@ -103,4 +103,36 @@ describe('SendCloud-compatible adapter', () => {
     assert.equal(failed.json().statusCode, 40005);
     assert.equal(failed.json().message, '认证失败');
   });
+
+  it('matches action paths whatever their case, and leaves the query as sent', async () => {
+    for (const path of ['test/echo', 'Test/Echo', 'TEST/ECHO', 'test/eCHo']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/apiv2/${path}?apiUser=apiv2_user&apiKey=${key}&x=MiXeD`,
+      });
+      assert.equal(res.statusCode, 200, path);
+      assert.deepEqual(res.json().info, { apiUser: 'apiv2_user', x: 'MiXeD', files: 0 }, path);
+    }
+  });
+
+  it('answers an unknown or misspelled action with HTTP 200 and an envelope, in the caller language', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await t.app.inject({
+        method,
+        url: '/apiv2/mail/sned?apiUser=apiv2_user',
+        headers: { lang: 'en' },
+      });
+      assert.equal(res.statusCode, 200);
+      assert.deepEqual(res.json(), {
+        result: false,
+        statusCode: 404,
+        message: 'No such API action: mail/sned',
+        info: {},
+      });
+    }
+    const zh = await t.app.inject({ method: 'POST', url: '/apiv2/nothing' });
+    assert.equal(zh.json().message, '接口不存在：nothing');
+    const console = await t.app.inject({ method: 'GET', url: '/v3/api/nothing' });
+    assert.equal(console.statusCode, 404, 'the console API keeps its own 404');
+  });
 });

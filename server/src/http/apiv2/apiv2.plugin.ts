@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { API_CREDENTIALS } from '@herald/shared';
+import { API_CREDENTIALS, AppError } from '@herald/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Core } from '../../compose.ts';
 import type { KeyCaller } from '../../core/context.ts';
@@ -35,7 +35,8 @@ export async function registerApiv2(app: FastifyInstance, core: Core, areas: Api
     const action = (path: string, handler: Apiv2Handler, options: RouteShorthandOptions = {}) => {
       scope.route({
         method: ['GET', 'POST'],
-        url: `/apiv2/${path}`,
+        // Registered in lower case; apiv2Url brings every request's action to lower case too.
+        url: `/apiv2/${path.toLowerCase()}`,
         ...options,
         config: { ...(options.config ?? {}), access: API_CREDENTIALS },
         handler: async (request) => {
@@ -54,6 +55,33 @@ export async function registerApiv2(app: FastifyInstance, core: Core, areas: Api
 }
 
 export type Apiv2Action = (path: string, handler: Apiv2Handler, options?: RouteShorthandOptions) => void;
+
+/**
+ * Action paths match whatever their case: SendCloud's own documentation spells them `statDay/list`,
+ * `apiUser/list`, `data/emailStatus`, and its clients send what it spells. Given to Fastify as
+ * `rewriteUrl`: the path of an /apiv2 call (not its query) in lower case, every other URL as it is.
+ */
+export function apiv2Url(url: string): string {
+  if (!/^\/apiv2\//i.test(url)) return url;
+  const query = url.indexOf('?');
+  return query < 0 ? url.toLowerCase() : url.slice(0, query).toLowerCase() + url.slice(query);
+}
+
+/** Whether a URL is under /apiv2/ (after apiv2Url, in lower case). */
+export function isApiv2(url: string): boolean {
+  return url.startsWith('/apiv2/');
+}
+
+/**
+ * An action Herald does not have, answered as SendCloud answers: HTTP 200 and an envelope with an
+ * error statusCode, which is what its clients read.
+ */
+export function unknownAction(request: FastifyRequest, reply: FastifyReply) {
+  const action = request.url.slice('/apiv2/'.length).split('?')[0] ?? '';
+  const error = new AppError('APIV2_ACTION_UNKNOWN', { action: action.slice(0, 100) });
+  request.log.info({ code: error.code }, 'apiv2 call rejected');
+  return reply.status(200).send(failure(error, request.lang));
+}
 export type Apiv2Area = (action: Apiv2Action, core: Core) => void;
 
 function answerFailure(request: FastifyRequest, reply: FastifyReply, thrown: unknown) {
