@@ -143,6 +143,43 @@ describe('mail/send', () => {
     assert.deepEqual(JSON.parse(rows[0]?.xsmtpapi ?? '{}').section, { silver: 'S' });
   });
 
+  it('treats xsmtpapi fields sent as null as absent; any other malformed value keeps its code', async () => {
+    const withNulls = {
+      to: ['ann@example.org'],
+      sub: { '%name%': ['Ann'], '%unused%': null },
+      section: null,
+      pubsub: null,
+      filters: { open_tracking: null },
+      settings: null,
+    };
+    const body = await postForm(base, 'mail/send', fields({ xsmtpapi: JSON.stringify(withNulls) }));
+    assert.equal(body.statusCode, 200, body.message);
+    const [row] = await t.core.database.db
+      .selectFrom('message_recipients')
+      .select(['recipient', 'vars'])
+      .where('email_id', 'in', body.info.emailIdList ?? [])
+      .execute();
+    assert.deepEqual(
+      [row?.recipient, JSON.parse(row?.vars ?? 'null')],
+      ['ann@example.org', { '%name%': 'Ann' }],
+    );
+
+    const allNull = await postForm(
+      base,
+      'mail/send',
+      fields({ to: 'plain@example.org', xsmtpapi: JSON.stringify({ to: null, sub: null, filters: null }) }),
+    );
+    assert.equal(allNull.statusCode, 200, 'nothing but nulls is no X-SMTPAPI: the plain to is used');
+    assert.equal(allNull.info.emailIdList?.length, 1);
+
+    const wrong = await postForm(
+      base,
+      'mail/send',
+      fields({ xsmtpapi: JSON.stringify({ to: ['a@example.org'], sub: 5 }) }),
+    );
+    assert.equal(wrong.statusCode, 40813);
+  });
+
   it('accepts multipart with attachments and stores them', async () => {
     const pdf = Buffer.from('%PDF-1.4 fake');
     const body = await postMultipart(base, 'mail/send', fields(), [

@@ -6,7 +6,9 @@ import { checkAddresses } from './recipients.ts';
  * (`X-SMTPAPI`, base64). `to` makes every recipient an individual mail; `sub` holds one array
  * per variable, aligned with `to`; `section` and `pubsub` are shared blocks and variables;
  * `filters` override the API_USER's tracking switches; `settings.unsubscribe.page_id` picks the
- * unsubscribe page. What is validated here is what the delivery engine will rely on.
+ * unsubscribe page. What is validated here is what the delivery engine will rely on. A field
+ * whose value is JSON null is absent (clients send every unset field as null), at the top and
+ * inside `sub`, `section`, `pubsub` and `filters`; an object of nothing but nulls is no X-SMTPAPI.
  */
 export interface Xsmtpapi {
   to?: string[];
@@ -33,19 +35,22 @@ export function parseXsmtpapi(raw: string | undefined): Xsmtpapi | undefined {
   } catch {
     throw new AppError('SEND_XSMTPAPI_PARSE');
   }
+  if (isObject(value) && Object.keys(value).length > 0 && Object.values(value).every((v) => v === null)) {
+    return undefined;
+  }
   return validateXsmtpapi(value);
 }
 
-/** The SMTP form: the header's value is base64 of the JSON. */
-export function parseXsmtpapiHeader(value: string): Xsmtpapi {
+/** The SMTP form: the header's value is base64 of the JSON (undefined: nothing but nulls in it). */
+export function parseXsmtpapiHeader(value: string): Xsmtpapi | undefined {
   const compact = value.replace(/\s+/g, '');
   if (!compact) throw new AppError('SEND_XSMTPAPI_EMPTY');
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) {
     throw new AppError('SEND_XSMTPAPI_INVALID', { reason: 'not base64' });
   }
-  const parsed = parseXsmtpapi(Buffer.from(compact, 'base64').toString('utf8'));
-  if (!parsed) throw new AppError('SEND_XSMTPAPI_EMPTY');
-  return parsed;
+  const json = Buffer.from(compact, 'base64').toString('utf8');
+  if (!json.trim()) throw new AppError('SEND_XSMTPAPI_EMPTY');
+  return parseXsmtpapi(json);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -56,8 +61,24 @@ function invalid(reason: string): AppError {
   return new AppError('SEND_XSMTPAPI_INVALID', { reason });
 }
 
-export function validateXsmtpapi(value: unknown): Xsmtpapi {
-  if (!isObject(value) || Object.keys(value).length === 0) throw new AppError('SEND_XSMTPAPI_NO_VALUE');
+/** The object without its null-valued fields. */
+function present(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
+}
+
+/** Drops null fields at the top and one level down in the maps, where clients put them. */
+function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
+  const top = present(value);
+  for (const key of ['sub', 'section', 'pubsub', 'filters'] as const) {
+    const inner = top[key];
+    if (isObject(inner)) top[key] = present(inner);
+  }
+  return top;
+}
+
+export function validateXsmtpapi(raw: unknown): Xsmtpapi {
+  if (!isObject(raw) || Object.keys(raw).length === 0) throw new AppError('SEND_XSMTPAPI_NO_VALUE');
+  const value = withoutNulls(raw);
   const result: Xsmtpapi = {};
   if (value.to !== undefined) {
     if (!Array.isArray(value.to) || !value.to.every((a) => typeof a === 'string')) {
