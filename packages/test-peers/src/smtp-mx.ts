@@ -65,6 +65,8 @@ export interface ReceivedMail {
   /** True when the transaction ran over STARTTLS. */
   secure: boolean;
   remoteAddress: string;
+  /** When the transaction's first RCPT TO arrived (a sender's pacing shows here, not in receivedAt). */
+  startedAt: Date;
   receivedAt: Date;
 }
 
@@ -113,7 +115,9 @@ export async function startSmtpMx(options: SmtpMxOptions = {}): Promise<SmtpMx> 
     sockets.get(session.remotePort)?.destroy();
   };
 
+  const transactionStarts = new Map<string, Date>();
   const onRcptTo = (address: SMTPServerAddress, session: SMTPServerSession, done: (err?: Error) => void) => {
+    if (!transactionStarts.has(session.id)) transactionStarts.set(session.id, new Date());
     const behaviour = behaviourFor(address.address);
     void sleep(behaviour?.delayMs).then(() => {
       if (behaviour?.drop === 'rcpt') return drop(session);
@@ -139,6 +143,8 @@ export async function startSmtpMx(options: SmtpMxOptions = {}): Promise<SmtpMx> 
       }
     });
     stream.on('end', () => {
+      const startedAt = transactionStarts.get(session.id) ?? new Date();
+      transactionStarts.delete(session.id);
       const rcptTo = session.envelope.rcptTo.map((r) => r.address);
       // One DATA reply covers every recipient: the first recipient whose script has a DATA-stage
       // instruction decides, otherwise the default behaviour.
@@ -163,6 +169,7 @@ export async function startSmtpMx(options: SmtpMxOptions = {}): Promise<SmtpMx> 
           heloName: session.hostNameAppearsAs || '',
           secure: session.secure,
           remoteAddress: session.remoteAddress,
+          startedAt,
           receivedAt: new Date(),
         });
         done(null, `2.0.0 OK queued as ${messages.length}`);
