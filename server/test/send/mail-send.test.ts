@@ -204,6 +204,35 @@ describe('mail/send', () => {
     );
   });
 
+  it('types an attachment by its file name, never by the form part (a client may send multipart/form-data)', async () => {
+    const binary = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+    const body = await postMultipart(base, 'mail/send', fields(), [
+      { name: 'report.pdf', type: 'multipart/form-data', content: binary },
+      { name: '表格.xlsx', type: 'application/octet-stream', content: binary },
+      { name: 'notes', type: 'multipart/mixed', content: Buffer.from('plain') },
+      { name: 'data.custom-ext', type: 'application/x-custom', content: Buffer.from('x') },
+    ]);
+    assert.equal(body.statusCode, 200, body.message);
+    const id = body.info.emailIdList?.[0] ?? '';
+    const rows = await t.core.database.db
+      .selectFrom('message_attachments')
+      .innerJoin('messages', 'messages.id', 'message_attachments.message_id')
+      .select(['filename', 'content_type', 'content'])
+      .where('messages.message_id', '=', id.slice(0, id.indexOf('0$')))
+      .orderBy('message_attachments.id')
+      .execute();
+    assert.deepEqual(
+      rows.map((r) => [r.filename, r.content_type]),
+      [
+        ['report.pdf', 'application/pdf'],
+        ['表格.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        ['notes', 'application/octet-stream'],
+        ['data.custom-ext', 'application/x-custom'],
+      ],
+    );
+    assert.ok(Buffer.from(rows[0]?.content ?? []).equals(binary), 'byte-identical');
+  });
+
   it('refuses attachments over 10,485,760 bytes with 40819', async () => {
     const body = await postMultipart(
       base,
