@@ -191,6 +191,12 @@ describe('SMTP submission', () => {
       (error: { responseCode?: number; response?: string }) => {
         assert.equal(error.responseCode, 550);
         assert.match(error.response ?? '', /elsewhere\.example\.com/);
+        assert.match(
+          error.response ?? '',
+          /this account's usable/,
+          'the catalogue\u2019s apostrophe, in ASCII',
+        );
+        assert.match(error.response ?? '', /^[\x20-\x7E]+$/, 'an SMTP reply is ASCII');
         return true;
       },
     );
