@@ -41,6 +41,29 @@ describe('delivery pipeline', () => {
     assert.equal(log[0]?.mx_ip, '127.0.0.1');
   });
 
+  it('asks for a read receipt with useNotification and puts contentSummary first as hidden preview text', async () => {
+    await h.send({
+      to: 'reader@dest.test',
+      subject: 'Receipt',
+      html: '<html><body><p>The letter</p></body></html>',
+      useNotification: 'true',
+      contentSummary: 'Preview <of> the letter',
+    });
+    await h.send({ to: 'plain@dest.test', subject: 'No receipt', html: '<p>x</p>' });
+    const mails = await h.mx.waitForMessages(2);
+    const withReceipt = mails.find((m) => m.subject === 'Receipt');
+    const without = mails.find((m) => m.subject === 'No receipt');
+    assert.deepEqual(withReceipt?.headers['disposition-notification-to'], [`news@${h.sender.domain}`]);
+    assert.equal(without?.headers['disposition-notification-to'], undefined);
+    const html = decodedBody(withReceipt?.raw ?? '');
+    assert.match(
+      html,
+      /<body><div style="display:none;[^"]*">Preview &#60;of&#62; the letter<\/div><p>The letter<\/p>/,
+    );
+    const dkim = await verify(Buffer.from(withReceipt?.raw ?? ''), h.sender.dkimTxt);
+    assert.equal(dkim.result, 'pass', dkim.comment);
+  });
+
   it('personalises each recipient from xsmtpapi sub, section and pubsub', async () => {
     const xsmtpapi = {
       to: ['p1@dest.test', 'p2@dest.test'],

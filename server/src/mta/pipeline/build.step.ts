@@ -12,6 +12,8 @@ export interface BuiltHeaders {
   to: string | null;
   cc: string | null;
   replyTo: string | null;
+  /** Where a read receipt goes (Disposition-Notification-To, RFC 8098); null for none. */
+  notifyTo: string | null;
   subject: string;
   messageId: string;
   date: Date;
@@ -39,6 +41,7 @@ const MANAGED = new Set([
   'content-transfer-encoding',
   'list-unsubscribe',
   'list-unsubscribe-post',
+  'disposition-notification-to',
   'return-path',
   'dkim-signature',
   'x-smtpapi',
@@ -50,6 +53,7 @@ export function buildMessage(h: BuiltHeaders, body: BuiltBody): Buffer {
     ...(h.to ? [foldAddresses('To', h.to)] : []),
     ...(h.cc ? [foldAddresses('Cc', h.cc)] : []),
     ...(h.replyTo ? [foldAddresses('Reply-To', h.replyTo)] : []),
+    ...(h.notifyTo ? [`Disposition-Notification-To: ${h.notifyTo}`] : []),
     `Subject: ${encodeWords(h.subject)}`,
     `Date: ${h.date.toUTCString().replace('GMT', '+0000')}`,
     `Message-ID: ${h.messageId}`,
@@ -61,6 +65,20 @@ export function buildMessage(h: BuiltHeaders, body: BuiltBody): Buffer {
   ];
   const content = entity(body);
   return Buffer.from(`${lines.join('\r\n')}\r\n${content}`, 'utf8');
+}
+
+/**
+ * The preview text mail programs show beside the subject (contentSummary): a hidden block first
+ * in the body of the HTML, so it is the first text they find and nobody sees it in the message.
+ */
+export function withPreviewText(html: string, summary: string | null): string {
+  if (!summary) return html;
+  const escaped = summary.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const block = `<div style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;mso-hide:all">${escaped}</div>`;
+  const body = /<body\b[^>]*>/i.exec(html);
+  if (!body) return `${block}${html}`;
+  const at = body.index + body[0].length;
+  return `${html.slice(0, at)}${block}${html.slice(at)}`;
 }
 
 /** Raw SMTP mail: our headers on top of the submitted ones; the rest untouched. */

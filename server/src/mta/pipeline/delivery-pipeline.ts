@@ -20,7 +20,7 @@ import { DestinationPool } from '../smtp-client/connection-pool.ts';
 import { type SmtpConnection, SmtpTransportError } from '../smtp-client/smtp-connection.ts';
 import type { ClaimedRecipient, DeliveryStore, OutcomeRecord } from '../store/delivery-store.ts';
 import { encodeVerp } from '../verp.ts';
-import { buildMessage, formatAddress, prependHeaders } from './build.step.ts';
+import { buildMessage, formatAddress, prependHeaders, withPreviewText } from './build.step.ts';
 import { outcomeOfOpenFailure, outcomeOfTransaction } from './deliver.step.ts';
 import { DotJournal, type DotVerdict } from './dot-journal.ts';
 import { DotMarker } from './dot-marker.ts';
@@ -581,6 +581,7 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
           to: context.individual ? row.recipient : context.toList.join(', ') || null,
           cc: context.individual ? null : context.ccList.join(', ') || null,
           replyTo: context.replyTo ? context.replyTo.split(';').join(', ') : null,
+          notifyTo: context.useNotification ? fromAddress : null,
           subject: markSubject(substitute(context.subject, p), rules.adMark, context.emailType),
           messageId,
           date: now,
@@ -590,7 +591,10 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
         {
           ...trackBody(
             {
-              html: context.html === null ? null : substitute(context.html, p),
+              html:
+                context.html === null
+                  ? null
+                  : withPreviewText(substitute(context.html, p), context.contentSummary),
               plain: context.plain === null ? null : substitute(context.plain, p),
             },
             context,

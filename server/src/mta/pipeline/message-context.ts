@@ -18,6 +18,10 @@ export interface MessageContext {
   fromAddress: string;
   fromName: string | null;
   replyTo: string | null;
+  /** useNotification=true: a read receipt is asked for, to the from address. */
+  useNotification: boolean;
+  /** contentSummary: the hidden preview text at the top of the HTML. */
+  contentSummary: string | null;
   subject: string;
   labelId: number | null;
   headers: Record<string, string>;
@@ -83,6 +87,8 @@ export class MessageContexts {
         fromAddress: m.from_address,
         fromName: m.from_name,
         replyTo: m.reply_to,
+        useNotification: Number(m.use_notification) === 1,
+        contentSummary: m.content_summary,
         subject: m.subject,
         labelId: m.label_id === null ? null : Number(m.label_id),
         headers: m.headers ? (JSON.parse(m.headers) as Record<string, string>) : {},
