@@ -29,7 +29,7 @@ const CORE_ERRORS = {
     'zh-cn': '您访问的链接不存在',
     en: 'The link you visited cannot be found',
   },
-  APIV2_ACTION_UNKNOWN: {
+  API_ACTION_UNKNOWN: {
     status: 404,
     'zh-cn': '接口不存在：{action}',
     en: 'No such API action: {action}',

@@ -78,7 +78,7 @@ export function isApiv2(url: string): boolean {
  */
 export function unknownAction(request: FastifyRequest, reply: FastifyReply) {
   const action = request.url.slice('/apiv2/'.length).split('?')[0] ?? '';
-  const error = new AppError('APIV2_ACTION_UNKNOWN', { action: action.slice(0, 100) });
+  const error = new AppError('API_ACTION_UNKNOWN', { action: action.slice(0, 100) });
   request.log.info({ code: error.code }, 'apiv2 call rejected');
   return reply.status(200).send(failure(error, request.lang));
 }
