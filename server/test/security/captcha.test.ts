@@ -8,6 +8,7 @@ import {
 } from '../../src/core/captcha/captcha.service.ts';
 import { IMAGE_CODE_ROUTES } from '../../src/http/routes/captcha.routes.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { awayFromWindowEnd } from '../helpers/wait.ts';
 
 describe('image captcha', () => {
   let t: TestApp;
@@ -162,6 +163,7 @@ describe('image captcha', () => {
   });
 
   it('limits image codes to 30 a minute per IP: 429 with retry-after, in both languages', async () => {
+    await awayFromWindowEnd(60_000);
     const address = nextIp();
     const get = (lang: string) =>
       t.app.inject({ method: 'GET', url: '/v3/oauth/imageCode', remoteAddress: address, headers: { lang } });

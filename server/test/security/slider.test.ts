@@ -4,6 +4,7 @@ import { findChallenge } from '../../src/core/captcha/slider.repo.ts';
 import { SLIDER_PASS_TTL_MS, SliderService } from '../../src/core/captcha/slider.service.ts';
 import { piecePath } from '../../src/core/captcha/slider-image.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { awayFromWindowEnd } from '../helpers/wait.ts';
 
 describe('slider challenge', () => {
   let t: TestApp;
@@ -153,6 +154,7 @@ describe('slider challenge', () => {
   });
 
   it('limits slider challenges to 30 a minute per IP', async () => {
+    await awayFromWindowEnd(60_000);
     const address = nextIp();
     for (let i = 0; i < 30; i++) {
       const res = await t.app.inject({ method: 'GET', url: '/v3/oauth/slider', remoteAddress: address });
