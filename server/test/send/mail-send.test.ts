@@ -180,6 +180,16 @@ describe('mail/send', () => {
     assert.equal(wrong.statusCode, 40813);
   });
 
+  /** The stored attachments of the message an emailId belongs to, in upload order. */
+  const storedAttachments = (emailId: string) =>
+    t.core.database.db
+      .selectFrom('message_attachments')
+      .innerJoin('messages', 'messages.id', 'message_attachments.message_id')
+      .select(['filename', 'content_type', 'content'])
+      .where('messages.message_id', '=', emailId.slice(0, emailId.indexOf('0$')))
+      .orderBy('message_attachments.id')
+      .execute();
+
   it('accepts multipart with attachments and stores them', async () => {
     const pdf = Buffer.from('%PDF-1.4 fake');
     const body = await postMultipart(base, 'mail/send', fields(), [
@@ -187,14 +197,7 @@ describe('mail/send', () => {
       { name: 'b.txt', type: 'text/plain', content: Buffer.from('hello') },
     ]);
     assert.equal(body.statusCode, 200, body.message);
-    const id = body.info.emailIdList?.[0] ?? '';
-    const rows = await t.core.database.db
-      .selectFrom('message_attachments')
-      .innerJoin('messages', 'messages.id', 'message_attachments.message_id')
-      .select(['filename', 'content_type', 'content'])
-      .where('messages.message_id', '=', id.slice(0, id.indexOf('0$')))
-      .orderBy('message_attachments.id')
-      .execute();
+    const rows = await storedAttachments(body.info.emailIdList?.[0] ?? '');
     assert.deepEqual(
       rows.map((r) => [r.filename, r.content_type, Buffer.from(r.content).toString()]),
       [
@@ -213,14 +216,7 @@ describe('mail/send', () => {
       { name: 'data.custom-ext', type: 'application/x-custom', content: Buffer.from('x') },
     ]);
     assert.equal(body.statusCode, 200, body.message);
-    const id = body.info.emailIdList?.[0] ?? '';
-    const rows = await t.core.database.db
-      .selectFrom('message_attachments')
-      .innerJoin('messages', 'messages.id', 'message_attachments.message_id')
-      .select(['filename', 'content_type', 'content'])
-      .where('messages.message_id', '=', id.slice(0, id.indexOf('0$')))
-      .orderBy('message_attachments.id')
-      .execute();
+    const rows = await storedAttachments(body.info.emailIdList?.[0] ?? '');
     assert.deepEqual(
       rows.map((r) => [r.filename, r.content_type]),
       [
