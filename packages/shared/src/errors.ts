@@ -5,6 +5,7 @@ import { EXPORT_ERRORS } from './errors/export.errors.ts';
 import { PROFILE_ERRORS } from './errors/profile.errors.ts';
 import { QUEUE_ERRORS } from './errors/queue.errors.ts';
 import { SEND_ERRORS } from './errors/send.errors.ts';
+import { SEND_CALENDAR_ERRORS } from './errors/send-calendar.errors.ts';
 import { SENDER_CONFIG_ERRORS } from './errors/sender-config.errors.ts';
 import { STATISTICS_ERRORS } from './errors/statistics.errors.ts';
 import { SUPPRESSION_ERRORS } from './errors/suppression.errors.ts';
@@ -33,6 +34,17 @@ const CORE_ERRORS = {
     status: 404,
     'zh-cn': '接口不存在：{action}',
     en: 'No such API action: {action}',
+  },
+  API_FORMAT_REQUIRED: {
+    status: 400,
+    'zh-cn': '请在接口地址末尾指明返回格式：.json 或 .xml',
+    en: 'End the call with its answer format: .json or .xml',
+  },
+  API_ADDRESS_LISTS_UNAVAILABLE: {
+    status: 400,
+    sendCloud: 40820,
+    'zh-cn': '此平台暂未开放地址列表',
+    en: 'Address lists are not available on this platform yet',
   },
   COMMON_NOT_FOUND: {
     status: 404,
@@ -347,6 +359,7 @@ export const ERRORS = {
   ...API_USER_ERRORS,
   ...TEMPLATE_ERRORS,
   ...SEND_ERRORS,
+  ...SEND_CALENDAR_ERRORS,
   ...SENDER_CONFIG_ERRORS,
   ...QUEUE_ERRORS,
   ...SUPPRESSION_ERRORS,

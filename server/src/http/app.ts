@@ -47,6 +47,7 @@ import { userInfoRoutes } from './routes/user-info.routes.ts';
 import { verifyRoutes } from './routes/verify.routes.ts';
 import { webhooksRoutes } from './routes/webhooks.routes.ts';
 import { wechatRoutes } from './routes/wechat.routes.ts';
+import { registerWebapi } from './webapi/webapi.plugin.ts';
 
 export interface HttpAppOptions {
   /** Serve the console API and the console itself (the api role); otherwise only ops endpoints. */
@@ -64,7 +65,7 @@ export interface HttpApp {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** Paths that are API calls: an unknown one answers JSON 404, never the console page. */
-const API_PREFIXES = ['/v3/', '/apiv2/'];
+const API_PREFIXES = ['/v3/', '/apiv2/', '/webapi/'];
 
 export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise<HttpApp> {
   const routes: RouteEntry[] = [];
@@ -154,6 +155,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     trackingDomainsRoutes(app, core);
     trackingDataRoutes(app, core);
     await registerApiv2(app, core, options.apiv2Areas ?? APIV2_AREAS);
+    await registerWebapi(app, core, options.apiv2Areas ?? APIV2_AREAS);
   }
   return { app, routes };
 }

@@ -52,7 +52,7 @@ describe('apiv2 domain calls', () => {
     assert.equal(added.statusCode, 200);
     const data = added.info.data;
     assert.equal(data.name, 'api.example.test');
-    assert.equal(data.type, 1);
+    assert.equal(data.type, '普通', 'SendCloud names the kind in words');
     assert.equal(data.verify, 0);
     assert.equal(data['spf.domain'], 'api.example.test');
     assert.equal(data['spf.value'], `v=spf1 include:${PLATFORM.spf} ~all`);

@@ -217,26 +217,29 @@ describe('email status', () => {
     assert.equal(res.json().data[0].subject, 'Other');
   });
 
-  it('answers SendCloud data/emailStatus with numeric statuses and the send log', async () => {
+  it('answers SendCloud data/emailStatus in the types of its sample, with Aurora numbers and the whole log beside', async () => {
     const body = await postForm(base, 'data/emailStatus', {
       apiUser: f.apiUser,
       apiKey: f.apiKey,
       days: '1',
     });
     assert.equal(body.result, true, body.message);
-    const info = body.info as { total: number; voListSize: number; voList: Record<string, unknown>[] };
-    assert.equal(info.total, 3);
+    const info = body.info as { total: string; voListSize: number; voList: Record<string, unknown>[] };
+    assert.equal(info.total, '3');
     assert.equal(info.voListSize, 3);
     const gone = info.voList.find((v) => v.emailId === ids[1]) as Record<string, unknown> & {
-      sendLog: { event: string }[];
+      sendLogs: { event: string }[];
     };
-    assert.equal(gone.status, 4);
+    assert.equal(gone.status, '无效邮件');
+    assert.equal(gone.statusNum, 4);
     assert.equal(gone.subStatus, 406);
+    assert.equal(typeof gone.sendLog, 'string');
+    assert.notEqual(gone.sendLog, '');
     assert.equal(gone.recipients, 'gone@example.net');
     assert.equal(gone.apiUser, f.apiUser);
     assert.match(String(gone.requestTime), /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     assert.deepEqual(
-      gone.sendLog.map((e) => e.event),
+      gone.sendLogs.map((e) => e.event),
       ['request', 'invalid'],
     );
 
@@ -248,8 +251,8 @@ describe('email status', () => {
       labelId: String(f.labelId),
       limit: '1',
     });
-    const s = some.info as { total: number; voListSize: number; voList: { status: number }[] };
-    assert.equal(s.total, 2);
+    const s = some.info as { total: string; voListSize: number };
+    assert.equal(s.total, '2');
     assert.equal(s.voListSize, 1);
 
     const day = (ms: number) => {
@@ -271,6 +274,6 @@ describe('email status', () => {
       apiKey: other.apiKey,
       days: '1',
     });
-    assert.equal((otherSees.info as { total: number }).total, 1);
+    assert.equal((otherSees.info as { total: string }).total, '1');
   });
 });

@@ -195,6 +195,15 @@ describe('statistics API', () => {
       [total.info.data.requestNum, total.info.data.invalidEmailsNum, total.info.data.invalidEmailsPercent],
       [4, 1, 25],
     );
+    // SendCloud's own sample of aggregate=1: dataList, counts as strings, percentages as numbers.
+    assert.deepEqual(
+      [
+        total.info.dataList.requestNum,
+        total.info.dataList.invalidEmailNum,
+        total.info.dataList.invalidEmailsPercent,
+      ],
+      ['4', '1', 25],
+    );
     const gmailOnly = await apiv2(t, 'statday/list', {
       ...creds,
       days: '1',

@@ -76,6 +76,8 @@ describe('suppression lists (SendCloud-compatible)', () => {
     const u3 = list.dataList.find((d: { email: string }) => d.email === 'u3@example.org');
     assert.deepEqual([u3.apiUser, u3.labelId, u3.domain], [f.apiUser, f.labelId, 'example.org']);
     assert.match(u3.unsubscribeTime, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    const u1 = list.dataList.find((d: { email: string }) => d.email === 'u1@example.org');
+    assert.deepEqual([u1.apiUser, u1.labelId], ['', 0], 'an account-wide entry, as SendCloud answers it');
     assert.equal(info(await call('unsubscribe/list', { labelIdList: String(f.labelId) })).total, 1);
     assert.equal(info(await call('unsubscribe/list', {}, other)).total, 0);
 
@@ -96,6 +98,8 @@ describe('suppression lists (SendCloud-compatible)', () => {
     assert.equal(list.result, true, list.message);
     assert.equal(info(list).total, 1);
     assert.equal(info(list).dataList[0].email, 'spam@example.org');
+    assert.equal(info(list).dataList[0].receiver, 'spam@example.org', "SendCloud's sample name");
+    assert.match(info(list).dataList[0].spamReportedTime, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     assert.ok(info(list).dataList[0].expireTime);
     assert.equal(info(await call('spamreported/list', {}, other)).total, 0);
     const badDate = await call('spamreported/list', { startDate: '2026-13-40', endDate: '2026-01-01' });

@@ -62,3 +62,63 @@ export function apiv2Params(request: FastifyRequest): Apiv2Params {
 function isPart(value: unknown): value is MultipartPart {
   return typeof value === 'object' && value !== null && 'fieldname' in value && 'type' in value;
 }
+
+/** v1 names SendCloud's own v2 samples still send whose camelCase is not their v2 name. */
+const LEGACY_NAMES: Record<string, string> = {
+  fromname: 'fromName',
+  replyto: 'replyTo',
+  x_smtpapi: 'xsmtpapi',
+  substitution_vars: 'xsmtpapi',
+  use_maillist: 'useAddressList',
+  label: 'labelId',
+};
+
+/** v2 names a client may send all in lower case (`apiuser`, `respemailid`). */
+const BY_LOWER_CASE = new Map(
+  [
+    'apiUser',
+    'apiKey',
+    'fromName',
+    'replyTo',
+    'labelId',
+    'labelName',
+    'templateInvokeName',
+    'respEmailId',
+    'useAddressList',
+    'useNotification',
+    'contentSummary',
+    'sendRequestId',
+    'invokeName',
+    'templateType',
+    'templateStat',
+    'emailType',
+    'domainName',
+    'startDate',
+    'endDate',
+    'apiUserList',
+    'labelIdList',
+    'domainList',
+    'emailIds',
+    'trackType',
+    'newName',
+    'isSubmitAudit',
+  ].map((name) => [name.toLowerCase(), name]),
+);
+
+/**
+ * The other spellings of v2 parameters that SendCloud's own samples use: v1's snake_case
+ * (`api_user`, `resp_email_id`, `template_invoke_name`, `substitution_vars`, which its Python and
+ * PHP samples post to /apiv2) and all-lower-case names. Each fills its v2 name only when the call
+ * did not send that name itself.
+ */
+export function withLegacyNames(fields: Record<string, string>): Record<string, string> {
+  const out = { ...fields };
+  for (const [name, value] of Object.entries(fields)) {
+    const v2 =
+      LEGACY_NAMES[name] ??
+      BY_LOWER_CASE.get(name) ??
+      (name.includes('_') ? name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) : undefined);
+    if (v2 && v2 !== name && !(v2 in fields)) out[v2] = value;
+  }
+  return out;
+}

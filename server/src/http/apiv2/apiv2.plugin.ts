@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { Core } from '../../compose.ts';
 import type { KeyCaller } from '../../core/context.ts';
 import { toAppError } from '../errors.ts';
-import { type Apiv2Params, apiv2Params } from './apiv2-params.ts';
+import { type Apiv2Params, apiv2Params, withLegacyNames } from './apiv2-params.ts';
 import { failure, ok } from './envelope.ts';
 
 /** The attachments cap of mail/send (40819) plus room for the other fields. */
@@ -27,10 +27,7 @@ export type Apiv2Handler = (call: Apiv2Call) => Promise<Record<string, unknown>>
  */
 export async function registerApiv2(app: FastifyInstance, core: Core, areas: Apiv2Area[]): Promise<void> {
   await app.register(async (scope) => {
-    await scope.register(fastifyMultipart, {
-      attachFieldsToBody: true,
-      limits: { fileSize: MULTIPART_LIMIT, files: 50, fields: 200 },
-    });
+    await scope.register(fastifyMultipart, SENDCLOUD_MULTIPART);
     scope.setErrorHandler((error, request, reply) => answerFailure(request, reply, error));
     const action = (path: string, handler: Apiv2Handler, options: RouteShorthandOptions = {}) => {
       scope.route({
@@ -40,7 +37,8 @@ export async function registerApiv2(app: FastifyInstance, core: Core, areas: Api
         ...options,
         config: { ...(options.config ?? {}), access: API_CREDENTIALS },
         handler: async (request) => {
-          const params = apiv2Params(request);
+          const given = apiv2Params(request);
+          const params = { ...given, fields: withLegacyNames(given.fields) };
           const caller = await core.apiUserAuth.authenticate(
             params.fields.apiUser ?? '',
             params.fields.apiKey ?? '',
@@ -53,6 +51,22 @@ export async function registerApiv2(app: FastifyInstance, core: Core, areas: Api
     for (const area of areas) area(action, core);
   });
 }
+
+/**
+ * Every action's handler by its lower-case path, for the legacy /webapi adapter: v1 is another
+ * spelling of the same calls, so it runs these very handlers rather than a copy of them.
+ */
+export function apiv2Handlers(core: Core, areas: Apiv2Area[]): Map<string, Apiv2Handler> {
+  const handlers = new Map<string, Apiv2Handler>();
+  for (const area of areas) area((path, handler) => handlers.set(path.toLowerCase(), handler), core);
+  return handlers;
+}
+
+/** The body-size cap and multipart settings the SendCloud APIs share (v2 and legacy v1). */
+export const SENDCLOUD_MULTIPART = {
+  attachFieldsToBody: true as const,
+  limits: { fileSize: MULTIPART_LIMIT, files: 50, fields: 200 },
+};
 
 export type Apiv2Action = (path: string, handler: Apiv2Handler, options?: RouteShorthandOptions) => void;
 

@@ -1,3 +1,4 @@
+import { addressListApiv2 } from './address-list.apiv2.ts';
 import { apiUserApiv2 } from './api-user.apiv2.ts';
 import type { Apiv2Area } from './apiv2.plugin.ts';
 import { bounceApiv2 } from './bounce.apiv2.ts';
@@ -30,4 +31,5 @@ export const APIV2_AREAS: Apiv2Area[] = [
   invalidstatApiv2,
   webhookApiv2,
   openandclickApiv2,
+  addressListApiv2,
 ];

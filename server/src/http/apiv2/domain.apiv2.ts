@@ -1,4 +1,4 @@
-import { AppError, domainCreateSchema, domainNameSchema } from '@herald/shared';
+import { AppError, domainCreateSchema, domainNameSchema, type Lang } from '@herald/shared';
 import { z } from 'zod';
 import type { DomainRow } from '../../core/domains/domains.repo.ts';
 import type { DomainsService } from '../../core/domains/domains.service.ts';
@@ -12,7 +12,7 @@ import type { Apiv2Area } from './apiv2.plugin.ts';
 export const domainApiv2: Apiv2Area = (action, core) => {
   const domains = core.domains;
 
-  action('domain/list', async ({ caller, params }) => {
+  action('domain/list', async ({ caller, params, request }) => {
     const names = (params.fields.name ?? '')
       .split(';')
       .map((n) => n.trim().toLowerCase())
@@ -22,23 +22,25 @@ export const domainApiv2: Apiv2Area = (action, core) => {
     let rows = await domains.rows(caller, names.length > 0 ? names : undefined);
     if (type === '0') rows = [];
     else if (type && type !== '1') throw new AppError('COMMON_VALIDATION_FAILED');
-    const dataList = rows.map((row) => sendCloudDomain(domains, row)).filter((d) => verify(d.verify));
+    const dataList = rows
+      .map((row) => sendCloudDomain(domains, row, request.lang))
+      .filter((d) => verify(d.verify));
     return { dataList, count: dataList.length, total: dataList.length };
   });
 
-  action('domain/add', async ({ caller, params }) => {
+  action('domain/add', async ({ caller, params, request }) => {
     const { name } = domainCreateSchema.parse({ name: params.fields.name });
     const view = await domains.add(callerOf(caller), name);
-    return { data: sendCloudDomain(domains, await domains.getByName(caller, view.name)) };
+    return { data: sendCloudDomain(domains, await domains.getByName(caller, view.name), request.lang) };
   });
 
-  action('domain/update', async ({ caller, params }) => {
+  action('domain/update', async ({ caller, params, request }) => {
     const { name, newName } = z
       .object({ name: domainNameSchema, newName: domainNameSchema })
       .parse({ name: params.fields.name, newName: params.fields.newName });
     const row = await domains.getByName(caller, name);
     await domains.rename(callerOf(caller), Number(row.id), newName);
-    return { data: sendCloudDomain(domains, await domains.getByName(caller, newName)) };
+    return { data: sendCloudDomain(domains, await domains.getByName(caller, newName), request.lang) };
   });
 };
 
@@ -59,9 +61,13 @@ export function parseVerifyFilter(raw: string | undefined): (verify: number) => 
   return (v) => v === n;
 }
 
+/** SendCloud names a domain's kind in words in its answers ("普通"), though the filter takes 0/1. */
+const NORMAL: Record<Lang, string> = { 'zh-cn': '普通', en: 'normal' };
+
 function sendCloudDomain(
   domains: DomainsService,
   row: DomainRow,
+  lang: Lang,
 ): { verify: number } & Record<string, unknown> {
   const view = domains.view(row);
   const record = (kind: string) => view.records.find((r) => r.kind === kind);
@@ -71,7 +77,7 @@ function sendCloudDomain(
   const dmarc = record('dmarc');
   return {
     name: view.name,
-    type: 1,
+    type: NORMAL[lang],
     verify: view.verify,
     'verifyKey.domain': view.name,
     'verifyKey.value': view.verifyKey,

@@ -1,37 +1,71 @@
-import { AppError } from '@herald/shared';
+import { AppError, type EmailStatus, type Lang } from '@herald/shared';
 import type { EmailStatusView } from '../../core/email-status/email-status.service.ts';
 import type { Apiv2Area } from './apiv2.plugin.ts';
 import { idListParam, listParam, monthRange, paging } from './apiv2-data-range.ts';
 import { sendCloudTime } from './apiv2-time.ts';
 
 /**
- * `data/emailStatus` (reference §8): email, emailIds (`;`), labelId, days | startDate/endDate
- * (at most one month), apiUserList, start, limit → info{total, voListSize, voList}. Status is
- * Aurora's number (1 delivered, 4 invalid, 5 soft bounce, 18 sending) with its sub-status; the
- * send log is a list of {time, event, subStatus, message}, the request first.
+ * `data/emailStatus` (reference §8, deliver_response.md): email, emailIds (`;`), labelId, days |
+ * startDate/endDate (at most one month), apiUserList, start, limit → info{total, voListSize,
+ * voList}, in the value types of SendCloud's own sample: `total` a string, `status` the status in
+ * words ("投递成功"), `sendLog` the last line of the send log as text. Herald adds what that sample
+ * lacks under names of its own: Aurora's numeric status (`statusNum`: 1 delivered, 4 invalid,
+ * 5 soft bounce, 18 sending) with its sub-status, and every step of the log (`sendLogs`).
  */
-function describe(row: EmailStatusView) {
+const STATUS_WORDS: Record<Lang, Record<EmailStatus, string>> = {
+  'zh-cn': {
+    requested: '请求成功',
+    sending: '发送中',
+    deferred: '发送中',
+    held: '发送中',
+    delivered: '投递成功',
+    soft_bounce: '软退信',
+    invalid: '无效邮件',
+    deleted: '已删除',
+  },
+  en: {
+    requested: 'requested',
+    sending: 'sending',
+    deferred: 'sending',
+    held: 'sending',
+    delivered: 'delivered',
+    soft_bounce: 'soft bounce',
+    invalid: 'invalid',
+    deleted: 'deleted',
+  },
+};
+
+function logLine(entry: EmailStatusView['sendLog'][number]): string {
+  if (entry.event === 'request') return 'request accepted';
+  if (entry.event === 'delivered' && !entry.reply) return 'successfully delivered';
+  return entry.reply ?? entry.reason ?? entry.event;
+}
+
+function describe(row: EmailStatusView, lang: Lang) {
+  const last = row.sendLog[row.sendLog.length - 1];
   return {
     emailId: row.emailId,
     messageId: row.messageId,
-    status: row.statusCode,
+    status: STATUS_WORDS[lang][row.status],
+    statusNum: row.statusCode,
     subStatus: row.subStatus,
     reason: row.reason,
-    apiUser: row.apiUser,
+    apiUser: row.apiUser ?? '',
     recipients: row.recipient,
     requestTime: sendCloudTime(row.requestTime),
     modifiedTime: sendCloudTime(row.modifiedTime),
-    sendLog: row.sendLog.map((entry) => ({
+    sendLog: last ? logLine(last) : '',
+    sendLogs: row.sendLog.map((entry) => ({
       time: sendCloudTime(entry.at),
       event: entry.event,
       subStatus: entry.subStatus,
-      message: entry.reply ?? entry.reason ?? (entry.event === 'request' ? 'request accepted' : ''),
+      message: logLine(entry),
     })),
   };
 }
 
 export const emailStatusApiv2: Apiv2Area = (action, core) => {
-  action('data/emailStatus', async ({ caller, params }) => {
+  action('data/emailStatus', async ({ caller, params, request }) => {
     const f = params.fields;
     const range = monthRange(f);
     const { start, limit } = paging(f);
@@ -51,6 +85,10 @@ export const emailStatusApiv2: Apiv2Area = (action, core) => {
       start,
       limit,
     );
-    return { total, voListSize: rows.length, voList: rows.map(describe) };
+    return {
+      total: String(total),
+      voListSize: rows.length,
+      voList: rows.map((row) => describe(row, request.lang)),
+    };
   });
 };

@@ -23,10 +23,12 @@ export const invalidstatApiv2: Apiv2Area = (action, core) => {
       .map((r) => ({
         sendDate: r.day,
         apiUser: r.apiUser,
-        labelId: r.labelId,
+        labelId: r.labelId ?? 0,
         labelName: r.labelName || null,
         domain: r.domain,
         ...r.reasons,
+        // SendCloud's field list says spamEmails, its sample spamEmail: both are given.
+        spamEmail: r.reasons.spamEmails ?? 0,
       }));
     return { dataList, count: dataList.length };
   });

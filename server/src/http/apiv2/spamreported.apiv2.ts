@@ -6,6 +6,9 @@ import { bounceFilter } from './bounce.apiv2.ts';
 
 /** `spamreported/list` (reference §8): days | startDate/endDate | email, start, limit. */
 const describe = (row: SuppressionEntryView) => ({
+  // SendCloud's sample names the address `receiver` and the time `spamReportedTime`.
+  receiver: row.address,
+  spamReportedTime: sendCloudTime(row.createdAt),
   email: row.address,
   domain: row.domain,
   reason: row.detail ?? row.reason,

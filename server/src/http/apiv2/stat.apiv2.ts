@@ -68,6 +68,23 @@ export function sendCloudFigures(c: StatCounters) {
   };
 }
 
+/**
+ * The totals as SendCloud's own sample of `aggregate=1` shows them (stats_do.md): under
+ * `dataList`, the counts as strings, and also under the sample's shorter names
+ * (`uniqueOpenNum`, `uniqueClickNum`, `invalidEmailNum`). Herald's `data` keeps numbers.
+ */
+export function sendCloudTotals(
+  figures: ReturnType<typeof sendCloudFigures>,
+): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(figures))
+    out[name] = name.endsWith('Num') ? String(value) : value;
+  out.uniqueOpenNum = String(figures.uniqueOpensNum);
+  out.uniqueClickNum = String(figures.uniqueClicksNum);
+  out.invalidEmailNum = String(figures.invalidEmailsNum);
+  return out;
+}
+
 export const statApiv2: Apiv2Area = (action, core) => {
   const stats = core.statistics;
 
@@ -80,12 +97,15 @@ export const statApiv2: Apiv2Area = (action, core) => {
       if (hourly) filter.domains = undefined;
       const aggregate = isAggregate(params.fields);
       const rows = await stats.apiRows(caller, filter, { hourly, aggregate });
-      if (aggregate) return { data: sendCloudFigures(rows[0]?.counters ?? zeroCounters()) };
+      if (aggregate) {
+        const data = sendCloudFigures(rows[0]?.counters ?? zeroCounters());
+        return { data, dataList: sendCloudTotals(data) };
+      }
       const dataList = rows.map((r) => ({
         sendDate: r.day,
         ...(hourly ? { sendHour: r.hour } : {}),
         apiUser: r.apiUser,
-        labelId: r.labelId,
+        labelId: r.labelId ?? 0,
         labelName: r.labelName || null,
         ...(hourly ? {} : { domain: r.domain }),
         ...sendCloudFigures(r.counters),

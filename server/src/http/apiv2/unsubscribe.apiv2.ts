@@ -13,8 +13,9 @@ import { bounceFilter } from './bounce.apiv2.ts';
 const describe = (row: SuppressionEntryView) => ({
   email: row.address,
   domain: row.domain,
-  labelId: row.labelId,
-  apiUser: row.apiUser,
+  // SendCloud answers 0 and the empty name for an entry of the whole account.
+  labelId: row.labelId ?? 0,
+  apiUser: row.apiUser ?? '',
   unsubscribeTime: sendCloudTime(row.createdAt),
 });
 
