@@ -91,4 +91,61 @@ report({
   all_own_chunk: ownChunk.length === backendPages.length,
 });
 
-if (loginKb > LOGIN_BUDGET_KB || ownChunk.length !== backendPages.length) process.exitCode = 1;
+// What each screen costs on the wire: the JS of the entry and of the screen's chunk with their
+// static imports, as the server sends it to a browser that takes brotli (the build's .br files).
+const SCREEN_BUDGET_KB = 600;
+const sentKb = (file: string) => {
+  const full = path.join(dist, file);
+  return (fs.existsSync(`${full}.br`) ? fs.statSync(`${full}.br`).size : fs.statSync(full).size) / 1024;
+};
+const screens = [...new Set(screenRoutes.map((route) => route.page))].map((page) => {
+  const files = [...staticClosure([entry, pageKey(page)])]
+    .map((key) => manifest[key]!.file)
+    .filter((file) => file.endsWith('.js'));
+  return { page, kb: files.reduce((sum, file) => sum + sentKb(file), 0), files };
+});
+const largest = screens.reduce((a, b) => (b.kb > a.kb ? b : a));
+const over = screens.filter((screen) => screen.page !== login.page && screen.kb > SCREEN_BUDGET_KB);
+const loginSent = screens.find((screen) => screen.page === login.page)?.kb ?? 0;
+// The drag-and-drop editor (grapesjs) belongs to its own screen only.
+const withEditor = screens
+  .filter((screen) => screen.files.some((file) => /grapes/i.test(file)))
+  .map((s) => s.page);
+const editorLoadedBy = Object.entries(manifest)
+  .filter(([, chunk]) =>
+    (chunk.dynamicImports ?? []).some((key) => /grapes/i.test(manifest[key]?.file ?? key)),
+  )
+  .map(([key]) => key);
+
+report({
+  bench: 'console-bundle',
+  figure: 'login_js_sent_br_kb',
+  value: round(loginSent, 1),
+  budget_kb: LOGIN_BUDGET_KB,
+  within_budget: loginSent <= LOGIN_BUDGET_KB,
+});
+report({
+  bench: 'console-bundle',
+  figure: 'largest_screen_js_sent_br_kb',
+  value: round(largest.kb, 1),
+  screen: largest.page,
+  screens: screens.length,
+  over_budget: over.map((screen) => screen.page).join(' ') || 'none',
+  budget_kb: SCREEN_BUDGET_KB,
+  editor_screens: withEditor.join(' ') || 'none',
+  editor_loaded_lazily_by: editorLoadedBy.join(' ') || 'none',
+});
+if (process.argv.includes('--per-screen')) {
+  for (const screen of [...screens].sort((a, b) => b.kb - a.kb)) {
+    process.stdout.write(`${screen.page.padEnd(48)} ${round(screen.kb, 1)} KB\n`);
+  }
+}
+
+if (
+  loginKb > LOGIN_BUDGET_KB ||
+  loginSent > LOGIN_BUDGET_KB ||
+  over.length > 0 ||
+  withEditor.length > 1 ||
+  ownChunk.length !== backendPages.length
+)
+  process.exitCode = 1;

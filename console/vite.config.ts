@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -11,7 +13,7 @@ import { defineConfig, type Plugin } from 'vite';
  */
 export default defineConfig({
   base: '/',
-  plugins: [react(), browserTipTexts()],
+  plugins: [react(), browserTipTexts(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -61,6 +63,45 @@ function browserTipTexts(): Plugin {
     },
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'browser-tip.js', source: render() });
+    },
+  };
+}
+
+/**
+ * Every text asset of the build written beside itself compressed, once, at build time: `.br`
+ * (brotli at its best level) and `.gz` (gzip 9). The server hands a browser the smallest its
+ * Accept-Encoding allows (@fastify/static `preCompressed`) without compressing per request.
+ */
+function precompress(): Plugin {
+  const TEXT = /\.(js|mjs|css|html|svg|json|txt|map)$/;
+  let outDir = '';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? walk(full) : [full];
+    });
+  return {
+    name: 'herald-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!TEXT.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+        if (statSync(file).size < 1024) continue;
+        const content = readFileSync(file);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
     },
   };
 }

@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { AppError, PUBLIC } from '@herald/shared';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Core } from '../compose.ts';
 import { type Apiv2Area, apiv2Url, isApiv2, registerApiv2, unknownAction } from './apiv2/apiv2.plugin.ts';
 import { APIV2_AREAS } from './apiv2/areas.ts';
@@ -117,7 +117,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (indexHtml && !isApi && wantsPage) return reply.type('text/html').send(indexHtml);
+    if (indexHtml && !isApi && wantsPage) return sendPage(reply, indexHtml);
     if (options.api && isApiv2(request.url)) return unknownAction(request, reply);
     return sendError(request, reply, new AppError('COMMON_ROUTE_NOT_FOUND'));
   });
@@ -174,6 +174,8 @@ async function registerConsole(app: FastifyInstance, core: Core): Promise<string
     root: core.config.consoleDir,
     wildcard: false,
     index: false,
+    // The build writes each text asset beside itself as .br and .gz (console/vite.config.ts).
+    preCompressed: true,
     maxAge: '1h',
     setHeaders(reply, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -182,6 +184,11 @@ async function registerConsole(app: FastifyInstance, core: Core): Promise<string
     },
   });
   const html = fs.readFileSync(indexFile, 'utf8');
-  app.get('/', { config: { access: PUBLIC } }, async (_request, reply) => reply.type('text/html').send(html));
+  app.get('/', { config: { access: PUBLIC } }, async (_request, reply) => sendPage(reply, html));
   return html;
+}
+
+/** The console's page: asked for again on every visit (no-cache), so a new build reaches everyone. */
+function sendPage(reply: FastifyReply, html: string) {
+  return reply.header('cache-control', 'no-cache').type('text/html').send(html);
 }
