@@ -12,9 +12,9 @@ import { type ApiCredentials, sendMail, writeSendingSetup } from '../harness/sen
 /**
  * Tracking as a user meets it: a mail sent through the API reaches the (loopback) recipient's MX
  * with an open pixel; fetching that pixel like a mail client does puts an open with its browser
- * and system on the open/click screen. Then a custom tracking domain is added on the tracking
- * screen, its CNAME checked against the loopback DNS server (missing, then published) and made
- * the default.
+ * and system on the open/click screen, and an image proxy's fetch is marked as a machine's.
+ * Then a custom tracking domain is added on the tracking screen, its CNAME checked against the
+ * loopback DNS server (missing, then published) and made the default.
  */
 let peers: MailPeers;
 let herald: Herald;
@@ -25,6 +25,8 @@ const DOMAIN = 'mail.track-e2e.example';
 const CNAME_TARGET = 'track.herald-e2e.test';
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+const GOOGLE_PROXY =
+  'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)';
 
 before(async () => {
   peers = await startMailPeers(['example.com', 'open-e2e.example']);
@@ -74,6 +76,44 @@ test('an open made by fetching the mail’s pixel shows on the open/click screen
     assert.match(cells, /Windows 10/);
     assert.match(cells, /Person/);
     assert.match(cells, /First/);
+  }));
+
+test('an image proxy’s fetch of the pixel shows as a machine hit, never as the first open', (t) =>
+  withPage(browser, t, async (page) => {
+    const sent = await sendMail(herald, sender, {
+      from: `news@${DOMAIN}`,
+      to: 'proxied@open-e2e.example',
+      subject: 'Tracking e2e, proxied',
+      html: '<html><body><p>Hello</p></body></html>',
+    });
+    assert.equal(sent.result, true, sent.message);
+    const { text } = await peers.nextMail('proxied@open-e2e.example', 60_000);
+    const pixel = /<img src="([^"]+\/t\/o\/[^"]+)"/.exec(text)?.[1] ?? '';
+    assert.ok(pixel.startsWith(`${herald.url}/t/o/`), text);
+    // Well after delivery, so only the user agent says it is Gmail's image proxy.
+    await withHeraldDatabase(herald, async ({ db }) => {
+      await db
+        .updateTable('message_recipients')
+        .set((eb) => ({ delivered_at: eb('delivered_at', '-', 60_000) }))
+        .where('email_id', '=', sent.info.emailIdList[0] ?? '')
+        .execute();
+    });
+    const proxy = await fetch(pixel, { headers: { 'user-agent': GOOGLE_PROXY } });
+    assert.equal(proxy.status, 200);
+
+    await logIn(page.context(), herald, owner);
+    await page.goto(`${herald.url}/sendResponse/openClick?lang=en`);
+    await waitForShell(page);
+    const row = page.locator('.open-click-table tbody tr', { hasText: 'proxied@open-e2e.example' });
+    await row.waitFor({ timeout: 30_000 });
+    const cells = (await row.textContent()) ?? '';
+    assert.match(cells, /Open/);
+    assert.match(cells, /Machine/);
+    assert.doesNotMatch(cells, /Person|First/);
+    assert.match(
+      (await row.locator('.open-click-bot').getAttribute('title')) ?? '',
+      /not counted in the open, click or unique figures/,
+    );
   }));
 
 test('a tracking domain added on the tracking screen is verified by its CNAME and made the default', (t) =>

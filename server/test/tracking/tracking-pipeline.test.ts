@@ -271,7 +271,15 @@ describe('open and click tracking', () => {
     assert.equal(envelope.info.total, 2);
     assert.equal(envelope.info.count, 1);
     const [row] = envelope.info.dataList;
-    assert.deepEqual(Object.keys(row ?? {}).sort(), ['apiUser', 'currTime', 'email', 'trackType', 'url']);
+    assert.deepEqual(Object.keys(row ?? {}).sort(), [
+      'apiUser',
+      'currTime',
+      'email',
+      'isMachine',
+      'trackType',
+      'url',
+    ]);
+    assert.equal(row?.isMachine, false);
     assert.equal(row?.trackType, 2);
     assert.equal(row?.apiUser, h.sender.apiUser);
     assert.match(String(row?.currTime), /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);

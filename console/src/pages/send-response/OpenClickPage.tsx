@@ -113,7 +113,7 @@ export default function OpenClickPage() {
             render: (_, r) => (
               <Flex gap={4} wrap>
                 {r.bot ? (
-                  <Tag color="default" className="open-click-bot">
+                  <Tag color="default" className="open-click-bot" title={t('tracking.botHint')}>
                     {t('tracking.bot')}
                   </Tag>
                 ) : (

@@ -152,3 +152,20 @@ export interface EmailTrackView {
   bot: boolean;
   first: boolean;
 }
+
+/**
+ * One row of the SendCloud-compatible `openandclick/list` (reference §8): SendCloud's fields plus
+ * Herald's `isMachine`, true when an image proxy, a link scanner, a HEAD request or a fetch within
+ * seconds of delivery made the hit (such hits never count toward the unique figures). Webhook
+ * pushes of opens and clicks carry the same flag as the form field `isMachine` = "true" | "false".
+ */
+export interface OpenAndClickItem {
+  email: string;
+  /** 1 open, 2 click. */
+  trackType: 1 | 2;
+  url: string;
+  apiUser: string | null;
+  /** `yyyy-MM-dd HH:mm:ss`. */
+  currTime: string | null;
+  isMachine: boolean;
+}

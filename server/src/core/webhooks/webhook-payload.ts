@@ -3,10 +3,11 @@ import type { WebhookEventKind } from '@herald/shared';
 import type { MailEvent } from '../mail-events/mail-events.service.ts';
 
 /**
- * The fields of a push (reference §9), form-encoded. Everything but `timestamp`, `token` and
- * `signature` is fixed when the event is queued (kept as the outbox row's payload); those three
- * are made per attempt: `timestamp` is the event's time in ms, `token` 50 fresh random
- * characters, `signature` = hex HMAC-SHA256(appKey, timestamp + token).
+ * The fields of a push (reference §9), form-encoded, plus Herald's `isMachine` on opens and
+ * clicks. Everything but `timestamp`, `token` and `signature` is fixed when the event is queued
+ * (kept as the outbox row's payload); those three are made per attempt: `timestamp` is the
+ * event's time in ms, `token` 50 fresh random characters, `signature` = hex
+ * HMAC-SHA256(appKey, timestamp + token).
  *
  * A webhook without an app key still signs, with the empty key: the field set stays the same for
  * SendCloud clients that read it unconditionally, and such a signature proves nothing (the
@@ -54,8 +55,12 @@ export function pushFields(kind: WebhookEventKind, events: MailEvent[], message:
     case 'click':
       fields.url = data.url ?? '';
       for (const name of TRACKING_FIELDS) fields[name] = data[name] ?? '';
+      fields.isMachine = machineFlag(data.bot);
       break;
     case 'open':
+      for (const name of TRACKING_FIELDS) fields[name] = data[name] ?? '';
+      fields.isMachine = machineFlag(data.bot);
+      break;
     case 'unsubscribe':
       for (const name of TRACKING_FIELDS) fields[name] = data[name] ?? '';
       break;
@@ -69,6 +74,15 @@ export function pushFields(kind: WebhookEventKind, events: MailEvent[], message:
       break;
   }
   return fields;
+}
+
+/**
+ * Herald's addition to open and click pushes: "true" when an image proxy, a link scanner, a HEAD
+ * request or a fetch within seconds of delivery made the hit (core/tracking), so a receiver can
+ * drop it; "false" for a person. Always present on those two events, as SendCloud's string style.
+ */
+function machineFlag(bot: boolean | undefined): string {
+  return bot === true ? 'true' : 'false';
 }
 
 /** SendCloud's userHeaders: the message's SC-Custom-* headers as a JSON object, or null. */

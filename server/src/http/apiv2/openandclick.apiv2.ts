@@ -1,4 +1,4 @@
-import { AppError, TRACK_QUERY_MAX_DAYS } from '@herald/shared';
+import { AppError, type OpenAndClickItem, TRACK_QUERY_MAX_DAYS } from '@herald/shared';
 import type { Apiv2Area } from './apiv2.plugin.ts';
 import { dataRange, idListParam, listParam, paging } from './apiv2-data-range.ts';
 import { sendCloudTime } from './apiv2-time.ts';
@@ -7,7 +7,8 @@ import { sendCloudTime } from './apiv2-time.ts';
  * `openandclick/list` (reference §8; SendCloud email_v2/open_or_click.md): days | startDate/endDate
  * | email, trackType 1 open / 2 click, apiUserList, labelId, start, limit. With `email` the time
  * range is not needed (SendCloud ignores it): the address's whole history within the six months
- * Herald keeps queryable. Answers dataList[{email, trackType, url, apiUser, currTime}], total, count.
+ * Herald keeps queryable. Answers dataList[{email, trackType, url, apiUser, currTime, isMachine}],
+ * total, count; `isMachine` (Herald's) marks hits of proxies, scanners and prefetches.
  */
 const TRACK_TYPES = { '1': 'open', '2': 'click' } as const;
 const CODES = { open: 1, click: 2 } as const;
@@ -42,14 +43,18 @@ export const openandclickApiv2: Apiv2Area = (action, core) => {
       start,
       limit,
     );
-    return {
-      dataList: rows.map((r) => ({
+    const dataList = rows.map(
+      (r): OpenAndClickItem => ({
         email: r.email,
         trackType: CODES[r.trackType],
         url: r.url ?? '',
         apiUser: r.apiUser,
         currTime: sendCloudTime(r.at),
-      })),
+        isMachine: r.bot,
+      }),
+    );
+    return {
+      dataList,
       total,
       count: rows.length,
     };
