@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { type Herald, startHerald } from '@herald/test-peers';
 import type { Browser, Page } from 'playwright-core';
-import { linksIn } from '../../server/test/helpers/mail.ts';
+import { decodedBody, linksIn } from '../../server/test/helpers/mail.ts';
 import { createTestUser } from '../harness/accounts.ts';
 import { launchBrowser, withPage } from '../harness/browser.ts';
 import { waitForShell } from '../harness/console.ts';
@@ -76,8 +76,11 @@ test('sign up, activate from the mail, log in to the dashboard', (t) =>
 
     await page.waitForURL((url) => url.pathname === '/activate');
     await page.getByTestId('activate-sent').getByText(email).waitFor();
+    await page.getByTestId('activate-sent').getByText('请在 3 天内点击邮件中的链接完成激活').waitFor();
 
     const { mail } = await peers.nextMail(email);
+    // The page and the mail state the same validity.
+    assert.match(decodedBody(mail.raw), /请在 3 天内打开下面的链接激活账号/);
     const link = linksIn(mail.raw).find((candidate) => candidate.includes('regConfirm'));
     assert.ok(link, 'the activation mail has a link');
     await page.goto(link);
@@ -91,4 +94,25 @@ test('sign up, activate from the mail, log in to the dashboard', (t) =>
     await page.waitForURL((url) => url.pathname === '/backend/dashborad');
     await waitForShell(page);
     await page.getByTestId('backend-shell').getByText(userName).first().waitFor();
+  }));
+
+test("the agreement and privacy links open Herald's own pages, in the chosen language", (t) =>
+  withPage(browser, t, async (page) => {
+    await page.goto(`${herald.url}/register`);
+    const [terms] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('terms-link').click()]);
+    await terms.getByTestId('legal-document').getByRole('heading', { name: '服务协议' }).waitFor();
+    await terms.getByText('单次发送的硬退信率超过 5% 即达到约定上限', { exact: false }).waitFor();
+    await terms.getByRole('link', { name: '隐私政策' }).click();
+    await terms.waitForURL((url) => url.pathname === '/privacy');
+    await terms.getByTestId('legal-document').getByRole('heading', { name: '隐私政策' }).waitFor();
+
+    await page.goto(`${herald.url}/register?lang=en`);
+    const [privacy] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByTestId('privacy-link').click(),
+    ]);
+    await privacy.getByTestId('legal-document').getByRole('heading', { name: 'Privacy policy' }).waitFor();
+    await privacy
+      .getByText('Passwords, API_KEYs and SMS_KEYs are stored only as hashes', { exact: false })
+      .waitFor();
   }));

@@ -80,6 +80,9 @@ const PUBLIC_PATHS = [
   '/access/member/invite',
   // Not in §2: the troubleshooting screen that drives the HTTP client (outside every menu).
   '/diagnostics/http',
+  // Not in §2: the service agreement and privacy policy the sign-up form links to.
+  '/terms',
+  '/privacy',
 ];
 
 function words(list: string): string[] {

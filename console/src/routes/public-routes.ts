@@ -27,6 +27,9 @@ function todo(
 export const publicScreens: readonly PublicScreen[] = [
   screen('site', '/', 'home.pageTitle', 'home/HomePage'),
   screen('site', '/404', 'notFound.pageTitle', 'errors/NotFoundPage'),
+  // Not in §2: the service agreement and privacy policy that sign-up asks to accept.
+  screen('site', '/terms', 'routes.terms', 'legal/TermsPage'),
+  screen('site', '/privacy', 'routes.privacy', 'legal/PrivacyPage'),
   todo('site', '/preview', 'routes.subscriptionPreview', 'subscription/SubscriptionPreviewPage'),
   todo('site', '/subscriptionInvite', 'routes.subscriptionInvite', 'subscription/SubscriptionInvitePage'),
   todo('user', '/transfer', 'routes.transfer', 'user/TransferPage'),

@@ -1,3 +1,4 @@
+import { ACTIVATION_VALID_DAYS } from '@herald/shared/limits';
 import { resendActivationSchema } from '@herald/shared/schemas/account.schema';
 import { Button } from 'antd';
 import { type FormEvent, useState } from 'react';
@@ -62,7 +63,7 @@ export default function ActivatePage() {
       <AuthResult
         kind="mail"
         title={t('auth.activateSentTitle')}
-        body={t('auth.activateSentBody', { email: state.email })}
+        body={t('auth.activateSentBody', { email: state.email, days: ACTIVATION_VALID_DAYS })}
         testId="activate-sent"
       />
     ) : (

@@ -234,8 +234,12 @@ export default function RegisterPage() {
             data-testid="agreement"
           >
             {t('auth.agreementPrefix')}{' '}
-            <a href="/docs/agreement" target="_blank" rel="noreferrer">
+            <a href="/terms" target="_blank" rel="noreferrer" data-testid="terms-link">
               {t('auth.agreementLink')}
+            </a>{' '}
+            {t('auth.agreementAnd')}{' '}
+            <a href="/privacy" target="_blank" rel="noreferrer" data-testid="privacy-link">
+              {t('auth.privacyLink')}
             </a>
           </Checkbox>
         </FormField>

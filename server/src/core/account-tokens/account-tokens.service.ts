@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ACTIVATION_VALID_DAYS } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { UserCaller } from '../context.ts';
 import { hashToken } from '../sessions/sessions.service.ts';
@@ -6,9 +7,9 @@ import * as repo from './account-tokens.repo.ts';
 
 export type { TokenPurpose } from './account-tokens.repo.ts';
 
-/** How long each kind of emailed link stays valid (registration must be confirmed within 3 days). */
+/** How long each kind of emailed link stays valid (registration: ACTIVATION_VALID_DAYS). */
 export const TOKEN_LIFETIME_MS: Record<repo.TokenPurpose, number> = {
-  activation: 3 * 24 * 3600_000,
+  activation: ACTIVATION_VALID_DAYS * 24 * 3600_000,
   password_reset: 3600_000,
   invite: 7 * 24 * 3600_000,
 };

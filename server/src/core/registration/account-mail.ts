@@ -1,4 +1,4 @@
-import type { Lang } from '@herald/shared';
+import { ACTIVATION_VALID_DAYS, type Lang } from '@herald/shared';
 
 /** The mails of account life (activation, password reset, invitation), in the language the user used. */
 export interface SystemMail {
@@ -32,7 +32,7 @@ export function activationMail(lang: Lang, userName: string, link: string): Syst
         'Activate your Herald account',
         [
           `Hello ${userName},`,
-          'Thank you for signing up. Open the link below within 3 days to activate your account.',
+          `Thank you for signing up. Open the link below within ${ACTIVATION_VALID_DAYS} days to activate your account.`,
         ],
         link,
         'Activate my account',
@@ -40,7 +40,7 @@ export function activationMail(lang: Lang, userName: string, link: string): Syst
     : mail(
         lang,
         '激活您的 Herald 账号',
-        [`${userName}，您好：`, '感谢注册。请在 3 天内打开下面的链接激活账号。'],
+        [`${userName}，您好：`, `感谢注册。请在 ${ACTIVATION_VALID_DAYS} 天内打开下面的链接激活账号。`],
         link,
         '激活账号',
       );
