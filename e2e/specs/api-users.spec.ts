@@ -116,3 +116,48 @@ test('labels are added, renamed and deleted on the tags screen, with the name ru
     await page.locator('.ant-popconfirm .ant-btn-dangerous').click();
     await page.locator('.labels-table .ant-empty').waitFor();
   }));
+
+test("dates follow the console's language, not the browser's locale", async (t) => {
+  const stamp = (text: string, pattern: RegExp) => assert.match(text, pattern);
+  await withPage(
+    browser,
+    t,
+    async (page) => {
+      await logIn(page.context(), herald, owner);
+      await page.goto(`${herald.url}/sendSetting/apiuser`);
+      await waitForShell(page);
+      const table = page.locator('.api-users-table');
+      await table.getByText('e2e_sender').waitFor();
+      stamp((await table.textContent()) ?? '', /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+      // Headers, names and times keep to one line (no column squeezed to a character per line).
+      const lines = await table.locator('thead th, tbody td').evaluateAll((cells) =>
+        cells.map((cell) => {
+          // The most lines any one piece of text in the cell wraps onto.
+          let most = 0;
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (!node.textContent?.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            most = Math.max(most, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size);
+          }
+          return [cell.textContent, most] as const;
+        }),
+      );
+      for (const [text, count] of lines) {
+        assert.equal(count, 1, `"${text}" takes ${count} lines`);
+      }
+    },
+    { locale: 'en-US' },
+  );
+  await withPage(browser, t, async (page) => {
+    await logIn(page.context(), herald, owner);
+    await page.goto(`${herald.url}/sendSetting/apiuser?lang=en`);
+    await waitForShell(page);
+    const table = page.locator('.api-users-table');
+    await table.getByText('e2e_sender').waitFor();
+    const text = (await table.textContent()) ?? '';
+    stamp(text, /[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2}/);
+    assert.doesNotMatch(text, /\d{4}\/\d{1,2}\/\d{1,2}/, 'no browser-locale date');
+  });
+});

@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deleteMember, fetchMembers, type Member, resendInvite } from '../../api/members.api.ts';
 import { Can } from '../../components/Can.tsx';
+import { formatDateTime } from '../../components/format-time.ts';
 import { MemberTypeText } from './teammates/MemberTypeText.tsx';
 
 const OPTION_PATH = '/accountSetting/teammates/option';
-const when = (time: number | null) => (time === null ? null : new Date(time).toLocaleString());
+const when = (time: number | null) => (time === null ? null : formatDateTime(time));
 
 /** Teammates (console-spec §2 /accountSetting/teammates): the account's members and their state. */
 export default function TeammatesPage() {

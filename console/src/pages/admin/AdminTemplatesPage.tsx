@@ -27,6 +27,7 @@ import {
   rejectTemplate,
 } from '../../api/admin.api.ts';
 import { zodRule } from '../../components/form-rules.ts';
+import { formatDateTime } from '../../components/format-time.ts';
 import { TemplateFrame } from '../send-relative/TemplateFrame.tsx';
 import { TemplateStatusTag } from '../send-relative/TemplateStatusTag.tsx';
 import { toastSuccess } from '../send-relative/template-toast.ts';
@@ -37,7 +38,7 @@ const STATUS_LABEL = {
   passed: 'admin.statusPassed',
   rejected: 'admin.statusRejected',
 } as const;
-const when = (time: number | null) => (time === null ? '—' : new Date(time).toLocaleString());
+const when = (time: number | null) => (time === null ? '—' : formatDateTime(time));
 
 /** The template's content for the operator: subject, variables and the HTML in a sandboxed frame. */
 function PreviewModal({ target, onClose }: { target: ReviewTemplate | null; onClose: () => void }) {

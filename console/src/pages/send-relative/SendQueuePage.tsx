@@ -12,14 +12,15 @@ import {
   suspendQueue,
 } from '../../api/queues.api.ts';
 import { Can } from '../../components/Can.tsx';
+import { formatDateTime, formatTime } from '../../components/format-time.ts';
 import { httpEffects } from '../../infra/http/http-effects.ts';
 import { ERROR_TOAST_SECONDS } from '../../infra/http/http-exceptions.ts';
 import type { ChartPoint, QueueRow } from '../../stores/queue-status-merge.ts';
 import { createQueueMonitor, type QueueMonitor } from './queue-monitor.ts';
 
 type Row = QueueRow & Omit<QueueDetail, 'categoryId'>;
-const when = (time: number | null) => (time === null ? '—' : new Date(time).toLocaleString());
-const timeLabel = () => new Date().toLocaleTimeString([], { hour12: false });
+const when = (time: number | null) => (time === null ? '—' : formatDateTime(time));
+const timeLabel = () => formatTime(Date.now());
 
 /** A small line chart of the row's last points: in (blue), process (orange), out (green). */
 function QueueChart({ points }: { points: readonly ChartPoint[] }) {

@@ -34,6 +34,7 @@ import {
   type TemplateView,
 } from '../../api/templates.api.ts';
 import { Can } from '../../components/Can.tsx';
+import { formatDateTime } from '../../components/format-time.ts';
 import { TemplateStatusTag } from './TemplateStatusTag.tsx';
 import { toastSuccess } from './template-toast.ts';
 
@@ -41,7 +42,7 @@ export const RICH_EDIT_PATH = '/sendRelative/template/templateOpt';
 export const VISUAL_EDIT_PATH = '/sendRelative/template/shanTemplateOpt';
 export const PREVIEW_PATH = '/sendRelative/template/preview';
 const SEND = PERMISSIONS.EMAIL_SEND;
-const when = (time: number) => new Date(time).toLocaleString();
+const when = (time: number) => formatDateTime(time);
 
 /**
  * Email templates (console-spec §2 /sendRelative/template): the account's templates with their

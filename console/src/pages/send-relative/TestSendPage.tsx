@@ -18,6 +18,7 @@ import {
 } from '../../api/test-send.api.ts';
 import { Can } from '../../components/Can.tsx';
 import { showFormError, zodRule } from '../../components/form-rules.ts';
+import { formatDateTime } from '../../components/format-time.ts';
 
 type Mode = 'content' | 'template';
 
@@ -34,7 +35,7 @@ interface Values {
 
 const quick = testSendQuickSchema.shape;
 const template = testSendTemplateSchema.shape;
-const when = (time: number) => new Date(time).toLocaleString();
+const when = (time: number) => formatDateTime(time);
 
 /**
  * Test send (console-spec §2 /sendRelative/test): send as one of the account's API_USERs, from

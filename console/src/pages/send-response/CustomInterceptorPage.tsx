@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteRule, fetchRules, type InterceptRuleView } from '../../api/suppression.api.ts';
 import { Can } from '../../components/Can.tsx';
+import { formatDateTime } from '../../components/format-time.ts';
 import { InterceptRuleModal } from './suppression/InterceptRuleModal.tsx';
 
 /**
@@ -49,7 +50,7 @@ export default function CustomInterceptorPage() {
           { title: t('suppression.ruleValue'), dataIndex: 'value' },
           { title: t('suppression.ruleScope'), render: (_, r) => r.apiUser ?? t('suppression.scopeAll') },
           { title: t('suppression.ruleNote'), render: (_, r) => r.note ?? '—' },
-          { title: t('suppression.createdAt'), render: (_, r) => new Date(r.createdAt).toLocaleString() },
+          { title: t('suppression.createdAt'), render: (_, r) => formatDateTime(r.createdAt) },
           {
             title: t('suppression.actions'),
             render: (_, r) => (

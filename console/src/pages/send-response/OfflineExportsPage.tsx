@@ -17,6 +17,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../components/Can.tsx';
+import { formatDate, formatDateTime } from '../../components/format-time.ts';
 import { VerifyIdentityModal } from '../../components/VerifyIdentityModal.tsx';
 import { httpEffects } from '../../infra/http/http-effects.ts';
 import { HttpError } from '../../infra/http/http-errors.ts';
@@ -43,8 +44,8 @@ const COLORS: Record<ExportStatus, string> = {
   deleted: 'default',
 };
 
-const when = (ms: number | null) => (ms ? new Date(ms).toLocaleString() : '—');
-const day = (ms: number) => new Date(ms).toLocaleDateString();
+const when = (ms: number | null) => (ms ? formatDateTime(ms) : '—');
+const day = (ms: number) => formatDate(ms);
 function size(bytes: number | null): string {
   if (bytes === null) return '—';
   if (bytes < 1024) return `${bytes} B`;

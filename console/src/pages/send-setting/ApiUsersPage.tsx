@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type ApiUserView, deleteApiUser, fetchApiUsers, resetApiKey } from '../../api/api-users.api.ts';
 import { Can } from '../../components/Can.tsx';
+import { formatDateTime } from '../../components/format-time.ts';
 import { useCan } from '../../components/use-can.ts';
 import { useSensitiveAction } from '../../components/use-sensitive-action.tsx';
 import { ApiKeyModal } from './api-users/ApiKeyModal.tsx';
@@ -15,7 +16,7 @@ import { ResetKeyModal } from './api-users/ResetKeyModal.tsx';
 import { TrackingSwitches } from './api-users/TrackingSwitches.tsx';
 
 const OPTION_PATH = '/sendSetting/apiuser/option';
-const when = (time: number) => new Date(time).toLocaleString();
+const when = (time: number) => formatDateTime(time);
 
 /** API_USERs (console-spec §2 /sendSetting/apiuser): list, keys, tracking, default senders. */
 export default function ApiUsersPage() {
@@ -106,15 +107,20 @@ export default function ApiUsersPage() {
               </Space>
             ),
           },
-          { title: t('apiUsers.domain'), render: (_, u) => u.domainName ?? '—' },
-          { title: t('apiUsers.label'), render: (_, u) => u.labelName ?? '—' },
+          {
+            title: t('apiUsers.domain'),
+            render: (_, u) => <span className="nowrap">{u.domainName ?? '—'}</span>,
+          },
+          {
+            title: t('apiUsers.label'),
+            render: (_, u) => <span className="nowrap">{u.labelName ?? '—'}</span>,
+          },
           {
             title: t('apiUsers.tracking'),
             render: (_, u) => <TrackingSwitches apiUser={u} editable={canChange} onSaved={refresh} />,
           },
           {
             title: t('apiUsers.apiKey'),
-            width: 240,
             render: (_, u) => (
               <Space direction="vertical" size={0} className="api-user-keys">
                 {u.keys.map((k) =>
@@ -123,7 +129,7 @@ export default function ApiUsersPage() {
                       {t('apiUsers.keyHint', { hint: k.hint })}
                     </Typography.Text>
                   ) : (
-                    <Typography.Text key={`${k.hint}-${k.createdAt}`} type="secondary">
+                    <Typography.Text key={`${k.hint}-${k.createdAt}`} type="secondary" className="nowrap">
                       {t('apiUsers.oldKeyUntil', { hint: k.hint, time: when(k.expiresAt) })}
                     </Typography.Text>
                   ),
@@ -131,7 +137,10 @@ export default function ApiUsersPage() {
               </Space>
             ),
           },
-          { title: t('apiUsers.createdAt'), render: (_, u) => when(u.createdAt), width: 120 },
+          {
+            title: t('apiUsers.createdAt'),
+            render: (_, u) => <span className="nowrap">{when(u.createdAt)}</span>,
+          },
           {
             title: t('apiUsers.actions'),
             render: (_, u) => (

@@ -14,12 +14,13 @@ import {
   verifyDomain,
 } from '../../api/domains.api.ts';
 import { Can } from '../../components/Can.tsx';
+import { formatDateTime } from '../../components/format-time.ts';
 import { DomainsFormModal } from './DomainsFormModal.tsx';
 import { DomainStatusTag, RecordTags } from './DomainsStatusTags.tsx';
 
 export const DOMAIN_CONFIG_PATH = '/sendSetting/domain/domainConfig';
 const PAGE_SIZE = 10;
-const when = (time: number | null) => (time === null ? null : new Date(time).toLocaleString());
+const when = (time: number | null) => (time === null ? null : formatDateTime(time));
 
 /**
  * Sending domains (console-spec §2 /sendSetting/domain): each domain with its status and one tag

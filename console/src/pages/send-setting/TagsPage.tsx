@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteLabel, fetchLabels, type Label } from '../../api/labels.api.ts';
 import { Can } from '../../components/Can.tsx';
+import { formatDateTime } from '../../components/format-time.ts';
 import { LabelFormModal } from './labels/LabelFormModal.tsx';
 
-const when = (time: number) => new Date(time).toLocaleString();
+const when = (time: number) => formatDateTime(time);
 
 /** Labels (console-spec §2 /sendSetting/tags): add, rename, delete, search by name. */
 export default function TagsPage() {

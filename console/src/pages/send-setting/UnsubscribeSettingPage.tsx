@@ -4,6 +4,7 @@ import { Button, Card, Empty, Flex, Popconfirm, Result, Space, Table, Tag, Toolt
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Can } from '../../components/Can.tsx';
+import { formatDateTime } from '../../components/format-time.ts';
 import {
   deleteUnsubscribePage,
   fetchUnsubscribeConfig,
@@ -13,7 +14,7 @@ import {
 } from './unsubscribe/unsubscribe-pages.api.ts';
 
 const BASE = '/sendSetting/unsubsribeSetting';
-const when = (time: number) => new Date(time).toLocaleString();
+const when = (time: number) => formatDateTime(time);
 
 /**
  * The account's unsubscribe pages (console-spec §2 /sendSetting/unsubsribeSetting): which one is

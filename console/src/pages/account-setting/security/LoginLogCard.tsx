@@ -1,6 +1,7 @@
 import { Card, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LoginLog } from '../../../api/security.api.ts';
+import { formatDateTime } from '../../../components/format-time.ts';
 
 /** The user's recent logins: when, from where, with what, and how it ended. */
 export function LoginLogCard({ logs, loading }: { logs: LoginLog[]; loading: boolean }) {
@@ -18,7 +19,7 @@ export function LoginLogCard({ logs, loading }: { logs: LoginLog[]; loading: boo
           {
             title: t('security.logTime'),
             dataIndex: 'time',
-            render: (v: number) => new Date(v).toLocaleString(),
+            render: (v: number) => formatDateTime(v),
           },
           { title: t('security.logIp'), dataIndex: 'ip' },
           { title: t('security.logUserAgent'), dataIndex: 'userAgent', ellipsis: true },

@@ -1,3 +1,5 @@
+import { formatDateTime } from '../../../components/format-time.ts';
+
 /** Days as the date inputs give them (`yyyy-MM-dd`, local time) and the range the server takes. */
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -15,4 +17,4 @@ export function dayRange(start: string, end: string): { startTime: number; endTi
   };
 }
 
-export const when = (ms: number | null | undefined) => (ms ? new Date(ms).toLocaleString() : '—');
+export const when = (ms: number | null | undefined) => (ms ? formatDateTime(ms) : '—');

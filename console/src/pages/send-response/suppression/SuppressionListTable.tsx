@@ -11,10 +11,11 @@ import {
   type SuppressionEntryView,
 } from '../../../api/suppression.api.ts';
 import { Can } from '../../../components/Can.tsx';
+import { formatDateTime } from '../../../components/format-time.ts';
 import { AddAddressesModal } from './AddAddressesModal.tsx';
 import { ImportAddressesModal } from './ImportAddressesModal.tsx';
 
-const when = (ms: number | null) => (ms ? new Date(ms).toLocaleString() : null);
+const when = (ms: number | null) => (ms ? formatDateTime(ms) : null);
 const PAGE_SIZE = 20;
 
 /**

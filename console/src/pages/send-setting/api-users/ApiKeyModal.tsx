@@ -1,6 +1,7 @@
 import { Alert, Button, Flex, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../components/format-time.ts';
 
 /**
  * Shows a new API_KEY, the one time it is ever shown (after a creation or a reset): the server
@@ -55,7 +56,7 @@ export function ApiKeyModal({
       </Flex>
       {issued?.oldKeyExpiresAt !== undefined && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-          {t('apiUsers.keyOldValid', { time: new Date(issued.oldKeyExpiresAt).toLocaleString() })}
+          {t('apiUsers.keyOldValid', { time: formatDateTime(issued.oldKeyExpiresAt) })}
         </Typography.Paragraph>
       )}
     </Modal>

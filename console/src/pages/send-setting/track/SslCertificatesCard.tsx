@@ -12,6 +12,7 @@ import {
 } from '../../../api/tracking.api.ts';
 import { Can } from '../../../components/Can.tsx';
 import { checkWithSchema, showFormError, zodRule } from '../../../components/form-rules.ts';
+import { formatDateTime } from '../../../components/format-time.ts';
 import { useFormSave } from '../../../components/use-form-save.ts';
 import { httpEffects } from '../../../infra/http/http-effects.ts';
 import { SUCCESS_TOAST_SECONDS } from '../../../infra/http/http-exceptions.ts';
@@ -58,7 +59,7 @@ export function SslCertificatesCard({
     const color = days <= 0 ? 'red' : days <= SSL_MIN_VALID_DAYS * 4 ? 'orange' : 'green';
     return (
       <>
-        {new Date(c.validTo).toLocaleString()}{' '}
+        {formatDateTime(c.validTo)}{' '}
         <Tag color={color}>{days <= 0 ? t('tracking.expired') : t('tracking.daysLeft', { count: days })}</Tag>
       </>
     );

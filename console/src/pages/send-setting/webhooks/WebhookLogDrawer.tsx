@@ -4,6 +4,7 @@ import { Button, Descriptions, Drawer, Empty, Result, Table, Tag, Typography } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../components/Can.tsx';
+import { formatDateTime } from '../../../components/format-time.ts';
 import {
   fetchWebhookLog,
   replayWebhookDelivery,
@@ -12,7 +13,7 @@ import {
 } from './webhooks.api.ts';
 
 const PAGE_SIZE = 20;
-const when = (time: number) => new Date(time).toLocaleString();
+const when = (time: number) => formatDateTime(time);
 
 /** The request body as its fields, for reading (it is form-encoded on the wire). */
 function BodyFields({ body }: { body: string }) {
