@@ -161,3 +161,27 @@ test("dates follow the console's language, not the browser's locale", async (t) 
     assert.doesNotMatch(text, /\d{4}\/\d{1,2}\/\d{1,2}/, 'no browser-locale date');
   });
 });
+
+test('a tracking switch saves at once, says so, and its toast undoes it', (t) =>
+  withPage(browser, t, async (page) => {
+    await logIn(page.context(), herald, owner);
+    await page.goto(`${herald.url}/sendSetting/apiuser`);
+    await waitForShell(page);
+    const row = page.locator('.api-users-table tr', { hasText: 'e2e_sender' });
+    const open = row.locator('.tracking-openTracking');
+    await open.waitFor();
+    assert.equal(await open.getAttribute('aria-checked'), 'true');
+
+    await open.click();
+    const toast = page.locator('.http-toast-success', { hasText: '已保存' });
+    await toast.waitFor();
+    await row.locator('.tracking-openTracking[aria-checked="false"]').waitFor();
+    await page.reload();
+    await row.locator('.tracking-openTracking[aria-checked="false"]').waitFor();
+
+    await open.click();
+    await page.locator('.http-toast-success', { hasText: '已保存' }).locator('.toast-action').click();
+    await row.locator('.tracking-openTracking[aria-checked="false"]').waitFor();
+    await page.reload();
+    await row.locator('.tracking-openTracking[aria-checked="false"]').waitFor();
+  }));

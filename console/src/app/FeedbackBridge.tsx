@@ -1,9 +1,10 @@
-import { message } from 'antd';
+import { Button, message } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { bindHttpEffects } from '../infra/http/http-effects.ts';
 import { bindIdleNotice } from './guard/idle-timer.ts';
 
 const IdleNotice = lazy(() => import('./IdleNotice.tsx'));
+let toastCount = 0;
 
 /**
  * Hands the modules outside React what they raise: antd's themed toasts for the HTTP client and
@@ -16,8 +17,27 @@ export function FeedbackBridge() {
 
   useEffect(() => {
     bindHttpEffects({
-      toast: (level, text, seconds) => {
-        void toasts.open({ type: level, content: text, duration: seconds, className: `http-toast-${level}` });
+      toast: (level, text, seconds, action) => {
+        const key = `toast-${++toastCount}`;
+        const content = action ? (
+          <span>
+            {text}
+            <Button
+              type="link"
+              size="small"
+              className="toast-action"
+              onClick={() => {
+                toasts.destroy(key);
+                action.run();
+              }}
+            >
+              {action.label}
+            </Button>
+          </span>
+        ) : (
+          text
+        );
+        void toasts.open({ key, type: level, content, duration: seconds, className: `http-toast-${level}` });
       },
     });
   }, [toasts]);

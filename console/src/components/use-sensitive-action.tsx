@@ -2,7 +2,11 @@ import i18next from 'i18next';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { httpEffects } from '../infra/http/http-effects.ts';
 import { HttpError, isCancelled } from '../infra/http/http-errors.ts';
-import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../infra/http/http-exceptions.ts';
+import {
+  ERROR_TOAST_SECONDS,
+  SUCCESS_TOAST_SECONDS,
+  UNDO_TOAST_SECONDS,
+} from '../infra/http/http-exceptions.ts';
 import { VerifyIdentityModal } from './VerifyIdentityModal.tsx';
 
 /**
@@ -17,6 +21,11 @@ export interface SensitiveRunOptions {
   onError?: (error: unknown) => boolean;
   /** Toast "Successful operation" when it succeeds (default true). */
   successToast?: boolean;
+  /**
+   * A change that saved at once (a switch): the success toast says "Saved" and offers "Undo",
+   * which runs this (the opposite change) for a few seconds.
+   */
+  undo?: () => void;
 }
 
 export function useSensitiveAction(): {
@@ -49,7 +58,12 @@ export function useSensitiveAction(): {
       for (let attempt = 0; ; attempt++) {
         try {
           const result = await action();
-          if (options.successToast !== false) {
+          if (options.undo) {
+            toast('success', i18next.t('http.savedAtOnce'), UNDO_TOAST_SECONDS, {
+              label: i18next.t('http.undo'),
+              run: options.undo,
+            });
+          } else if (options.successToast !== false) {
             toast('success', i18next.t('http.operationSucceeded'), SUCCESS_TOAST_SECONDS);
           }
           return result;

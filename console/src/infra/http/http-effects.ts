@@ -6,8 +6,14 @@
  */
 export type ToastLevel = 'success' | 'error';
 
+/** A button in the toast, e.g. "Undo" after a switch that saved at once. */
+export interface ToastAction {
+  label: string;
+  run(): void;
+}
+
 export interface HttpEffects {
-  toast(level: ToastLevel, text: string, seconds: number): void;
+  toast(level: ToastLevel, text: string, seconds: number, action?: ToastAction): void;
   navigate(to: string): void;
   logout(): Promise<void>;
 }

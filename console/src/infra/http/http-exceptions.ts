@@ -61,6 +61,8 @@ export const SILENT_UNPROCESSABLE = [
 export const SILENT_OTHER = ['userTrack'] as const;
 
 export const SUCCESS_TOAST_SECONDS = 2;
+/** A toast that offers to undo a change stays long enough to reach its button. */
+export const UNDO_TOAST_SECONDS = 8;
 export const ERROR_TOAST_SECONDS = 5;
 export const REQUEST_TIMEOUT_MS = 300_000;
 

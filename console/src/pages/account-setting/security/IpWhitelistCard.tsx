@@ -72,7 +72,12 @@ export function IpWhitelistCard({ whitelist, run, onChanged }: Props) {
           <Switch
             checked={whitelist.enabled}
             onChange={async (on) => {
-              await run(() => switchIpWhitelist(on));
+              await run(() => switchIpWhitelist(on), {
+                undo: async () => {
+                  await run(() => switchIpWhitelist(!on));
+                  onChanged();
+                },
+              });
               onChanged();
             }}
             className="ip-whitelist-switch"

@@ -38,8 +38,10 @@ export function LoginVerifyCard({ setting, run, onChanged }: Props) {
   });
   const save = () => saving.mutate();
 
-  const toggle = async (kind: 'download' | 'sensitive', enabled: boolean) => {
-    await run(() => (kind === 'download' ? saveDownloadVerify(enabled) : saveSensitiveVerify(enabled)));
+  const toggle = async (kind: 'download' | 'sensitive', enabled: boolean, undoable = true) => {
+    await run(() => (kind === 'download' ? saveDownloadVerify(enabled) : saveSensitiveVerify(enabled)), {
+      undo: undoable ? () => void toggle(kind, !enabled, false) : undefined,
+    });
     onChanged();
   };
 

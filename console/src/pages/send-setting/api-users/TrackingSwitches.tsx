@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiUserView, updateApiUser } from '../../../api/api-users.api.ts';
 import { httpEffects } from '../../../infra/http/http-effects.ts';
-import { ERROR_TOAST_SECONDS } from '../../../infra/http/http-exceptions.ts';
+import { ERROR_TOAST_SECONDS, UNDO_TOAST_SECONDS } from '../../../infra/http/http-exceptions.ts';
 
 const SWITCHES = [
   ['openTracking', 'apiUsers.openTracking'],
@@ -11,7 +11,10 @@ const SWITCHES = [
   ['unsubscribeTracking', 'apiUsers.unsubscribeTracking'],
 ] as const;
 
-/** The three tracking switches of a row; each flip saves at once (the server keeps the rules). */
+/**
+ * The three tracking switches of a row; each flip saves at once (the server keeps the rules) and
+ * says so in a toast that can undo it.
+ */
 export function TrackingSwitches({
   apiUser,
   editable,
@@ -23,7 +26,7 @@ export function TrackingSwitches({
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const flip = async (key: (typeof SWITCHES)[number][0], value: boolean) => {
+  const flip = async (key: (typeof SWITCHES)[number][0], value: boolean, undoable = true) => {
     setBusy(true);
     try {
       await updateApiUser(apiUser.id, {
@@ -34,6 +37,12 @@ export function TrackingSwitches({
         [key]: value,
       });
       await onSaved();
+      if (undoable) {
+        httpEffects().toast('success', t('http.savedAtOnce'), UNDO_TOAST_SECONDS, {
+          label: t('http.undo'),
+          run: () => void flip(key, !value, false),
+        });
+      }
     } catch (error) {
       httpEffects().toast(
         'error',
