@@ -183,6 +183,10 @@ test('the drag-and-drop editor loads grapesjs from Herald and saves a design tha
     const canvas = page.frameLocator('[data-testid="grapes-container"] iframe.gjs-frame');
     await canvas.getByText('您的标题').waitFor({ timeout: 30_000 });
     await page.locator('.gjs-blocks-c .gjs-block').first().waitFor();
+    // The editor speaks the console's language: its buttons and the preset's blocks in Chinese.
+    await page.locator('.gjs-blocks-c').getByText('按钮', { exact: true }).waitFor();
+    await page.locator('.gjs-pn-btn[title="预览"]').waitFor();
+    assert.equal(await page.locator('.gjs-blocks-c').getByText('Button', { exact: true }).count(), 0);
 
     await page.getByTestId('template-name').fill('visual_mail');
     await page.getByTestId('template-invoke-name').fill(invokeName);
