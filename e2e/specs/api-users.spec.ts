@@ -139,7 +139,7 @@ test("dates follow the console's language, not the browser's locale", async (t) 
             if (!node.textContent?.trim()) continue;
             const range = document.createRange();
             range.selectNodeContents(node);
-            most = Math.max(most, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size);
+            most = Math.max(most, new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size);
           }
           return [cell.textContent, most] as const;
         }),

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseIpEntry } from '@herald/shared';
@@ -54,6 +55,7 @@ const envSchema = z.object({
   HERALD_QUEUE_PREFIX: z.string().default('herald'),
   HERALD_QUEUE_PAUSE_MAX_DAYS: positiveInt.default(7),
   HERALD_HOSTNAME: z.string().optional(),
+  HERALD_ALLOW_IP_HOSTNAME: z.enum(['0', '1', 'true', 'false']).default('0'),
   HERALD_PUBLIC_URL: z.url().optional(),
   HERALD_SPF_DOMAIN: z.string().optional(),
   HERALD_INBOUND_MX_HOST: z.string().optional(),
@@ -143,8 +145,11 @@ export interface Config {
    * What customers' sending domains publish: an SPF include of `spfDomain` and an MX to
    * `inboundMxHost` (for bounces). Both default to names under HERALD_HOSTNAME (or the public
    * URL's host); names under these are the platform's own and cannot be added as sending domains.
+   * Null when there is no real DNS name to put them under (no HERALD_HOSTNAME and a public URL on
+   * an IP address or localhost): Herald then shows a placeholder and says what to set rather
+   * than ask customers to publish `include:spf.127.0.0.1`.
    */
-  sendingDomains: { spfDomain: string; inboundMxHost: string; reserved: string[] };
+  sendingDomains: { spfDomain: string | null; inboundMxHost: string | null; reserved: string[] };
   /** The delivery engine: bounce domain, relay, per-destination limits, retries (delivery-settings.ts). */
   delivery: DeliverySettings;
   /** The platform operator created on the first start of an empty database. */
@@ -211,8 +216,11 @@ export function loadConfig(
   const roleArg = argv.find((arg) => arg.startsWith('--role='))?.slice('--role='.length);
   const dataDir = path.resolve(e.HERALD_DATA_DIR);
   const database = parseDatabaseUrl(e.DATABASE_URL, dataDir);
+  const roles = parseRoles(roleArg ?? e.HERALD_ROLE);
+  checkHeloName(roles, e);
+  const domains = sendingDomainSettings(e);
   return {
-    roles: parseRoles(roleArg ?? e.HERALD_ROLE),
+    roles,
     dataDir,
     database,
     redisUrl: e.REDIS_URL || undefined,
@@ -255,8 +263,8 @@ export function loadConfig(
     smsSource: e.HERALD_SMS_SOURCE,
     publicUrl: (e.HERALD_PUBLIC_URL ?? `http://localhost:${e.HERALD_HTTP_PORT}`).replace(/\/$/, ''),
     operator: { password: e.HERALD_ADMIN_PASSWORD, email: e.HERALD_ADMIN_EMAIL },
-    sendingDomains: sendingDomainSettings(e),
-    delivery: deliverySettings(e, sendingDomainSettings(e).inboundMxHost, (message) => {
+    sendingDomains: domains,
+    delivery: deliverySettings(e, domains.inboundMxHost ?? `mx.${platformBase(e)}`, (message) => {
       throw new ConfigError(message);
     }),
     secretKey: parseSecretKey(e.HERALD_SECRET_KEY, database),
@@ -279,11 +287,52 @@ export function loadConfig(
   };
 }
 
+function platformBase(e: z.infer<typeof envSchema>): string {
+  return (e.HERALD_HOSTNAME ?? hostOf(e.HERALD_PUBLIC_URL) ?? 'localhost').toLowerCase().replace(/\.$/, '');
+}
+
+/**
+ * A name other machines can look up: not an IP literal, not localhost, at least two labels.
+ * `spf.127.0.0.1` or `mx.localhost` would be published by nobody.
+ */
+export function isPublicDnsName(name: string): boolean {
+  const bare = name.replace(/^\[|\]$/g, '');
+  if (net.isIP(bare) || /(^|\.)localhost$/i.test(name)) return false;
+  return /^(?=.{1,253}$)([a-z0-9_](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/i.test(name);
+}
+
 function sendingDomainSettings(e: z.infer<typeof envSchema>): Config['sendingDomains'] {
-  const base = (e.HERALD_HOSTNAME ?? hostOf(e.HERALD_PUBLIC_URL) ?? 'localhost').toLowerCase();
-  const spfDomain = (e.HERALD_SPF_DOMAIN ?? `spf.${base}`).toLowerCase().replace(/\.$/, '');
-  const inboundMxHost = (e.HERALD_INBOUND_MX_HOST ?? `mx.${base}`).toLowerCase().replace(/\.$/, '');
-  return { spfDomain, inboundMxHost, reserved: [...new Set([base, spfDomain, inboundMxHost])] };
+  const base = platformBase(e);
+  const real = isPublicDnsName(base);
+  const spfDomain = e.HERALD_SPF_DOMAIN
+    ? e.HERALD_SPF_DOMAIN.toLowerCase().replace(/\.$/, '')
+    : real
+      ? `spf.${base}`
+      : null;
+  const inboundMxHost = e.HERALD_INBOUND_MX_HOST
+    ? e.HERALD_INBOUND_MX_HOST.toLowerCase().replace(/\.$/, '')
+    : real
+      ? `mx.${base}`
+      : null;
+  const names = [base, spfDomain, inboundMxHost].filter((n): n is string => n !== null);
+  return { spfDomain, inboundMxHost, reserved: [...new Set(names)] };
+}
+
+/**
+ * The worker says its name in EHLO to every MX it delivers to; an IP literal there (HERALD_HOSTNAME
+ * unset on a machine whose hostname is an address, or set to one) is a name receivers distrust
+ * and cannot check against the sending IP's PTR. A worker refuses it unless HERALD_ALLOW_IP_HOSTNAME
+ * says the operator means it (a private relay that does not care, a test bed).
+ */
+function checkHeloName(roles: Set<Role>, e: z.infer<typeof envSchema>): void {
+  if (!roles.has('worker')) return;
+  if (e.HERALD_ALLOW_IP_HOSTNAME === '1' || e.HERALD_ALLOW_IP_HOSTNAME === 'true') return;
+  const name = e.HERALD_HOSTNAME ?? os.hostname();
+  if (net.isIP(name.replace(/^\[|\]$/g, ''))) {
+    throw new ConfigError(
+      `HERALD_HOSTNAME: the worker would greet receiving mail servers as "${name}", an IP address. Set HERALD_HOSTNAME to this machine's DNS name (the one its sending IP's PTR record names), or set HERALD_ALLOW_IP_HOSTNAME=1 to run with an IP literal anyway`,
+    );
+  }
 }
 
 function trackingSettings(e: z.infer<typeof envSchema>): Config['tracking'] {

@@ -51,6 +51,8 @@ export interface SmtpMxOptions {
   banner?: string;
   /** Maximum message size in bytes: advertised with SIZE, bigger messages get 552. */
   size?: number;
+  /** Offer 8BITMIME (RFC 6152) in the EHLO reply. Default true; false makes a 7-bit MX. */
+  eightBitMime?: boolean;
 }
 
 export interface ReceivedMail {
@@ -58,6 +60,10 @@ export interface ReceivedMail {
   rcptTo: string[];
   /** The message exactly as received in DATA (dot-unstuffed), decoded as UTF-8. */
   raw: string;
+  /** The same bytes undecoded, for checks on the octets themselves (8-bit data, line lengths). */
+  bytes: Buffer;
+  /** The MAIL FROM parameters, upper-cased names: `{ BODY: '8BITMIME', SIZE: '1234' }`. */
+  mailParams: Record<string, string>;
   headers: MailHeaders;
   /** Subject with RFC 2047 encoded words decoded; undefined when absent. */
   subject: string | undefined;
@@ -156,14 +162,20 @@ export async function startSmtpMx(options: SmtpMxOptions = {}): Promise<SmtpMx> 
         if (behaviour?.drop === 'data') return drop(session);
         if (stream.sizeExceeded) return done(replyError({ code: 552, message: '5.3.4 message too big' }));
         if (behaviour?.data && behaviour.data.code >= 400) return done(replyError(behaviour.data));
-        const raw = Buffer.concat(chunks).toString('utf8');
+        const bytes = Buffer.concat(chunks);
+        const raw = bytes.toString('utf8');
         const headers = parseHeaders(raw);
         const subject = headers.subject?.[0];
         const mailFrom = session.envelope.mailFrom;
+        const args = (mailFrom ? mailFrom.args : false) || {};
         messages.push({
           mailFrom: mailFrom ? mailFrom.address : '',
           rcptTo,
           raw,
+          bytes,
+          mailParams: Object.fromEntries(
+            Object.entries(args).map(([name, value]) => [name.toUpperCase(), String(value)]),
+          ),
           headers,
           subject: subject === undefined ? undefined : decodeEncodedWords(subject),
           heloName: session.hostNameAppearsAs || '',
@@ -189,6 +201,7 @@ export async function startSmtpMx(options: SmtpMxOptions = {}): Promise<SmtpMx> 
     disabledCommands: starttls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
     authOptional: true,
     disableReverseLookup: true,
+    hide8BITMIME: options.eightBitMime === false,
     logger: false,
     onRcptTo,
     onData,

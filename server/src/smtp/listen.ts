@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { SMTPServer } from 'smtp-server';
+import { SMTPConnection } from 'smtp-server/lib/smtp-connection.js';
 
 export function listenSmtp(server: SMTPServer, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
@@ -9,6 +10,34 @@ export function listenSmtp(server: SMTPServer, port: number, host: string): Prom
       resolve(server.server.address() as AddressInfo);
     });
   });
+}
+
+/**
+ * The 220 greeting at once. smtp-server holds every new connection 100 ms before greeting it
+ * (`SMTPConnection.init`), so that a client talking before the greeting (an "early talker", the
+ * mark of a spam bot at an MX) can be told "421 You talk too soon"; a client opening one
+ * connection per message could send only about 10 messages a second per connection slot. On a
+ * submission port that wait protects nothing: no command does anything before AUTH with an
+ * API_KEY (or a trusted network), and the connection limits apply from the first byte. This is
+ * smtp-server 3.21.6's `SMTPServer.connect` + `SMTPConnection.init` without the timer; a client
+ * that still writes before it has read the greeting is answered as usual. The inbound MX keeps
+ * the library's wait, where early-talker detection is worth its 100 ms.
+ */
+export function greetAtOnce(server: SMTPServer): void {
+  server.connect = (socket, socketOptions) => {
+    const connection = new SMTPConnection(server, socket, socketOptions);
+    server.connections.add(connection);
+    connection.on('error', (error: Error) => server._onError(error));
+    connection.on('connect', (data) => server._onClientConnect(data));
+    connection._setListeners(() => {
+      const maxClients = server.options.maxClients;
+      if (maxClients && server.connections.size > maxClients) {
+        connection.send(421, `${connection.name} Too many connected clients, try again in a moment`, false);
+        return;
+      }
+      connection.connectionReady();
+    });
+  };
 }
 
 export function closeSmtp(server: SMTPServer): Promise<void> {

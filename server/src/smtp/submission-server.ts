@@ -5,8 +5,9 @@ import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { Core } from '../compose.ts';
 import type { KeyCaller } from '../core/context.ts';
 import { collectData, connectionOptions, guardConnections } from './connection-limits.ts';
-import { smtpReply } from './listen.ts';
+import { greetAtOnce, smtpReply } from './listen.ts';
 import { smtpReplyFor } from './submission-replies.ts';
+import { prepareSubmitted } from './submission-trace.ts';
 import { TrustedRelay } from './trusted-relay.ts';
 
 /** How a submission port speaks TLS: not at all or on request (STARTTLS), or from the first byte. */
@@ -58,6 +59,7 @@ export function createSubmissionServer(core: Core, mode: SubmissionMode = 'plain
   const trusted = smtp.trusted ? new TrustedRelay(core, smtp.trusted) : undefined;
   const trustedRanges = (smtp.trusted?.networks ?? []).flatMap((n) => parseIpEntry(n) ?? []);
   const callers = new WeakMap<SMTPServerSession, KeyCaller>();
+  const name = core.config.hostname ?? os.hostname();
 
   const callerOf = async (session: SMTPServerSession): Promise<KeyCaller | undefined> => {
     const authenticated = callers.get(session);
@@ -68,8 +70,10 @@ export function createSubmissionServer(core: Core, mode: SubmissionMode = 'plain
 
   const server = new SMTPServer({
     ...connectionOptions(smtp),
-    name: core.config.hostname ?? os.hostname(),
+    name,
     banner: 'Herald ESMTP submission',
+    // Herald relays without SMTPUTF8, so it does not take mail that needs it (submission-trace.ts).
+    hideSMTPUTF8: true,
     secure: mode === 'tls',
     ...(tls ?? {}),
     authMethods: ['LOGIN', 'PLAIN'],
@@ -116,10 +120,12 @@ export function createSubmissionServer(core: Core, mode: SubmissionMode = 'plain
       stream.on('error', (error) => callback(smtpReplyFor(error)));
       stream.on('end', async () => {
         try {
-          const mime = message();
-          if (!mime) {
+          const submitted = message();
+          if (!submitted) {
             return callback(smtpReply(552, `5.3.4 Message exceeds the size limit of ${smtp.maxBytes} bytes`));
           }
+          const mime = prepareSubmitted(submitted, session, name, new Date());
+          if (mime instanceof Error) return callback(mime);
           const caller = await callerOf(session);
           if (!caller) return callback(smtpReply(530, '5.7.0 Authentication required'));
           const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
@@ -138,5 +144,6 @@ export function createSubmissionServer(core: Core, mode: SubmissionMode = 'plain
     },
   });
   guardConnections(server, smtp, (address) => trustedRanges.length > 0 && ipInRanges(address, trustedRanges));
+  greetAtOnce(server);
   return server;
 }

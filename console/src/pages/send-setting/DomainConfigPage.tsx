@@ -1,3 +1,4 @@
+import { formatMessage } from '@herald/shared/errors';
 import { PERMISSIONS } from '@herald/shared/permissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Result, Space, Spin, Table, Tag, Typography } from 'antd';
@@ -6,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { type DomainRecordView, fetchDomain, verifyDomain } from '../../api/domains.api.ts';
 import { Can } from '../../components/Can.tsx';
 import { HttpError } from '../../infra/http/http-errors.ts';
+import { currentLang } from '../../stores/i18n.ts';
 import { DomainsDkimRotation } from './DomainsDkimRotation.tsx';
 import { DomainStatusTag, RECORD_KIND_KEYS, RecordStatusTag } from './DomainsStatusTags.tsx';
 
@@ -127,16 +129,29 @@ export default function DomainConfigPage() {
           {
             title: t('domains.value'),
             width: '34%',
-            render: (_, r) => (
-              <Typography.Text
-                code
-                copyable={copyable(r.value, t)}
-                style={{ wordBreak: 'break-all' }}
-                className="record-value"
-              >
-                {r.value}
-              </Typography.Text>
-            ),
+            render: (_, r) =>
+              r.missingSetting ? (
+                // The platform's name for this record is not configured: a placeholder, not a value to copy.
+                <Space orientation="vertical" size={0} className="record-value-unset">
+                  <Typography.Text code style={{ wordBreak: 'break-all' }} className="record-value">
+                    {r.value}
+                  </Typography.Text>
+                  <Typography.Text type="warning" className="record-unset">
+                    {formatMessage('DOMAIN_PLATFORM_HOST_UNSET', currentLang(), {
+                      setting: r.missingSetting,
+                    })}
+                  </Typography.Text>
+                </Space>
+              ) : (
+                <Typography.Text
+                  code
+                  copyable={copyable(r.value, t)}
+                  style={{ wordBreak: 'break-all' }}
+                  className="record-value"
+                >
+                  {r.value}
+                </Typography.Text>
+              ),
           },
           {
             title: t('domains.status'),

@@ -42,6 +42,12 @@ export const DOMAIN_ERRORS = {
     'zh-cn': '该域名已绑定API_USER（{apiUsers}），请先解除绑定',
     en: 'The domain is bound to API_USER {apiUsers}; unbind it first',
   },
+  DOMAIN_PLATFORM_HOST_UNSET: {
+    status: 503,
+    'zh-cn':
+      '平台尚未配置公网主机名，此记录暂时无法发布：请管理员设置 HERALD_HOSTNAME（或 {setting}）为 Herald 的域名',
+    en: 'Herald has no public host name yet, so this record cannot be published: the operator must set HERALD_HOSTNAME (or {setting}) to Herald’s DNS name',
+  },
   DOMAIN_VERIFY_FILTER: {
     status: 400,
     sendCloud: 41013,

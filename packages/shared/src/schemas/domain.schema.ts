@@ -86,6 +86,12 @@ export interface DomainRecordView {
   status: DomainRecordStatus;
   found: string | null;
   error: string | null;
+  /**
+   * Set when the platform's own name for this record is not configured (no HERALD_HOSTNAME): the
+   * variable the operator must set. `value` is then a placeholder, never something to publish;
+   * show DOMAIN_PLATFORM_HOST_UNSET with `{ setting }` instead.
+   */
+  missingSetting?: 'HERALD_SPF_DOMAIN' | 'HERALD_INBOUND_MX_HOST';
 }
 
 export interface DomainView {

@@ -16,10 +16,11 @@ export interface RecordCheck {
 
 export interface ExpectedRecords {
   domain: string;
-  spfDomain: string;
+  /** Null when the platform has no name for it (no HERALD_HOSTNAME): the record cannot pass. */
+  spfDomain: string | null;
   dkimHost: string;
   dkimPublicKey: string;
-  mxHost: string;
+  mxHost: string | null;
   dmarcHost: string;
 }
 
@@ -32,9 +33,13 @@ export interface DomainCheck {
 
 export async function checkDomain(resolver: DnsResolver, expected: ExpectedRecords): Promise<DomainCheck> {
   const [spf, dkim, mx, dmarc] = await Promise.all([
-    checkSpf(resolver, expected.domain, expected.spfDomain),
+    expected.spfDomain === null
+      ? unconfigured('HERALD_SPF_DOMAIN')
+      : checkSpf(resolver, expected.domain, expected.spfDomain),
     checkDkim(resolver, expected.dkimHost, expected.dkimPublicKey),
-    checkMx(resolver, expected.domain, expected.mxHost),
+    expected.mxHost === null
+      ? unconfigured('HERALD_INBOUND_MX_HOST')
+      : checkMx(resolver, expected.domain, expected.mxHost),
     checkDmarc(resolver, expected.dmarcHost),
   ]);
   return { spf, dkim, mx, dmarc };
@@ -46,6 +51,11 @@ const bad = (status: CheckStatus, found: string | null, error: string): RecordCh
   found,
   error,
 });
+
+/** A record whose platform name is not configured: nothing published can match it. */
+function unconfigured(setting: string): RecordCheck {
+  return bad('error', null, `Herald has no public host name: set HERALD_HOSTNAME (or ${setting})`);
+}
 
 /** A failed look-up: no name or no records of the type is "missing", anything else an error. */
 function lookupFailed(host: string, type: string, error: unknown): RecordCheck {

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { isInvitationType } from '../../lib/icalendar.ts';
 
 /**
  * Building the message bytes. API mail is assembled here (a small MIME writer: text parts in 7bit
  * when they are short-lined ASCII, base64 otherwise; multipart/alternative for html + plain,
- * multipart/mixed around attachments). SMTP-submitted mail passes through as submitted; only the
- * headers Herald adds are put on top (Message-ID and Date when missing, List-Unsubscribe).
+ * multipart/mixed around attachments; a meeting invitation as a text/calendar alternative).
+ * SMTP-submitted mail passes through as submitted; only the headers Herald adds are put on top
+ * (Message-ID and Date when missing, List-Unsubscribe).
  * Everything uses CRLF line ends, ready for signing and DATA.
  */
 export interface BuiltHeaders {
@@ -81,21 +83,26 @@ export function withPreviewText(html: string, summary: string | null): string {
   return `${html.slice(0, at)}${block}${html.slice(at)}`;
 }
 
-/** Raw SMTP mail: our headers on top of the submitted ones; the rest untouched. */
+/**
+ * Raw SMTP mail: our headers on top of the submitted ones; the rest untouched. The message comes
+ * whole, or (a recipient's copy, mime-rewrite.ts) as pieces with CRLF line ends whose first is the
+ * whole header block, joined here in the one copy made of them.
+ */
 export function prependHeaders(
-  raw: Buffer,
+  raw: Buffer | Buffer[],
   add: { messageId: string; date: Date; listUnsubscribe: string | null },
 ): Buffer {
-  const normalized = crlf(raw);
-  const end = headerEnd(normalized);
+  const pieces = Array.isArray(raw) ? raw : [crlf(raw)];
+  const normalized = pieces[0] ?? Buffer.alloc(0);
+  const end = Array.isArray(raw) ? normalized.length : headerEnd(normalized);
   const head = normalized.subarray(0, end).toString('latin1').toLowerCase();
   const lines: string[] = [];
   if (!/(^|\n)message-id:/.test(head)) lines.push(`Message-ID: ${add.messageId}`);
   if (!/(^|\n)date:/.test(head)) lines.push(`Date: ${add.date.toUTCString().replace('GMT', '+0000')}`);
   if (add.listUnsubscribe && !/(^|\n)list-unsubscribe:/.test(head))
     lines.push(...listUnsubscribeHeaders(add.listUnsubscribe));
-  if (lines.length === 0) return normalized;
-  return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1'), normalized]);
+  if (lines.length === 0 && pieces.length === 1) return normalized;
+  return Buffer.concat([Buffer.from(lines.map((l) => `${l}\r\n`).join(''), 'latin1'), ...pieces]);
 }
 
 function listUnsubscribeHeaders(url: string | null): string[] {
@@ -146,13 +153,20 @@ function entity(body: BuiltBody): string {
   const texts: string[] = [];
   if (body.plain !== null) texts.push(textPart('text/plain', body.plain));
   if (body.html !== null) texts.push(textPart('text/html', body.html));
+  // A meeting invitation (mail/sendcalendar) is the last alternative, where mail programs look
+  // for it, and a copy goes as invite.ics for those that only offer attachments.
+  const invitations = body.attachments.filter((a) => isInvitationType(a.contentType));
+  texts.push(...invitations.map((a) => invitationPart(a.contentType, a.content)));
+  const attachments = body.attachments.map((a) =>
+    isInvitationType(a.contentType) ? { ...a, contentType: 'application/ics' } : a,
+  );
   let main: string;
   if (texts.length === 1) main = texts[0] as string;
   else main = multipart('alternative', texts);
-  if (body.attachments.length === 0) return main;
+  if (attachments.length === 0) return main;
   return multipart('mixed', [
     main,
-    ...body.attachments.map((a) => {
+    ...attachments.map((a) => {
       const name = /^[\x20-\x7e]*$/.test(a.filename)
         ? `filename="${a.filename.replace(/["\\]/g, '')}"`
         : `filename*=UTF-8''${encodeURIComponent(a.filename)}`;
@@ -176,6 +190,11 @@ function textPart(type: string, text: string): string {
     return `Content-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: 7bit\r\n\r\n${normalized}${normalized.endsWith('\r\n') ? '' : '\r\n'}`;
   }
   return `Content-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${base64Lines(Buffer.from(text, 'utf8'))}`;
+}
+
+/** The iTIP part: its type keeps `method`, which mail programs read to offer Accept / Decline. */
+function invitationPart(contentType: string, content: Buffer): string {
+  return `Content-Type: ${contentType}\r\nContent-Transfer-Encoding: base64\r\n\r\n${base64Lines(content)}`;
 }
 
 function multipart(subtype: string, parts: string[]): string {

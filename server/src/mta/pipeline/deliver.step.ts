@@ -1,6 +1,7 @@
+import { isAscii } from 'node:buffer';
 import { classifyReply, classifyTransportFailure, type DeliveryOutcome } from '../outcome/classify.ts';
 import type { OpenFailure } from '../smtp-client/connection-pool.ts';
-import type { TransactionResult } from '../smtp-client/smtp-connection.ts';
+import type { SmtpConnection, TransactionResult } from '../smtp-client/smtp-connection.ts';
 
 /**
  * SMTP results as outcomes: the first refusal in the transaction decides (MAIL, RCPT, DATA, the
@@ -37,4 +38,31 @@ export function outcomeOfOpenFailure(failure: OpenFailure): DeliveryOutcome {
 /** Multi-line replies as parseReply reads them, but kept on one line for the send log. */
 function oneLine(text: string): string {
   return text.replace(/\r?\n/g, '\n');
+}
+
+/**
+ * The relay's trace field (RFC 5321 §4.4): Herald takes the message off its queue and hands it
+ * on, so it stamps it on top, above the DKIM-Signature and outside what that signs (a later hop
+ * adds its own Received above this one, and none of them is in h=).
+ */
+export function relayReceived(stamp: { localName: string; id: string; recipient: string; at: Date }): Buffer {
+  const date = stamp.at.toUTCString().replace('GMT', '+0000');
+  return Buffer.from(
+    `Received: by ${stamp.localName} (Herald) id ${stamp.id}\r\n\tfor <${stamp.recipient}>; ${date}\r\n`,
+    'latin1',
+  );
+}
+
+/**
+ * The signed bytes fit for this connection: an 8-bit message for a server without 8BITMIME is
+ * made 7-bit and signed again (`resign`), since re-encoding a signed body would break its hash.
+ * Most servers offer 8BITMIME, so signing once for them and again for the rest costs least.
+ */
+export async function bytesForConnection(
+  connection: Pick<SmtpConnection, 'eightBitMime'>,
+  signed: Buffer,
+  resign: () => Promise<Buffer>,
+): Promise<Buffer> {
+  if (connection.eightBitMime || isAscii(signed)) return signed;
+  return resign();
 }

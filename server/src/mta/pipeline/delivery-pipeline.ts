@@ -21,12 +21,18 @@ import { type SmtpConnection, SmtpTransportError } from '../smtp-client/smtp-con
 import type { ClaimedRecipient, DeliveryStore, OutcomeRecord } from '../store/delivery-store.ts';
 import { encodeVerp } from '../verp.ts';
 import { buildMessage, formatAddress, prependHeaders, withPreviewText } from './build.step.ts';
-import { outcomeOfOpenFailure, outcomeOfTransaction } from './deliver.step.ts';
+import {
+  bytesForConnection,
+  outcomeOfOpenFailure,
+  outcomeOfTransaction,
+  relayReceived,
+} from './deliver.step.ts';
 import { DotJournal, type DotVerdict } from './dot-journal.ts';
 import { DotMarker } from './dot-marker.ts';
 import { type MessageContext, MessageContexts } from './message-context.ts';
+import { rewriteSubmitted } from './mime-rewrite.ts';
 import type { OutcomeWriter } from './outcome-writer.ts';
-import { hasVariables, markSubject, type Personalisation, substitute, trackBody } from './render.step.ts';
+import { markSubject, type Personalisation, substitute, trackBody } from './render.step.ts';
 import { mxNameOf, Router } from './route.step.ts';
 import { Signer } from './sign.step.ts';
 
@@ -381,7 +387,20 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
       bounceDomain: a.rules?.mailFromDomain ?? this.deps.settings.bounceDomain,
     });
     try {
-      const result = await connection.send({ from, to: [row.recipient] }, a.bytes as Buffer, async (dot) => {
+      const rendered = (a.shared?.rendered ?? a.rendered) as Rendered;
+      const signed = await bytesForConnection(connection, a.bytes as Buffer, () =>
+        this.signer.sign(rendered.message, context.accountId, context.senderDomain, rendered.date, {
+          eightBit: false,
+        }),
+      );
+      const trace = relayReceived({
+        localName: this.deps.localName,
+        id: context.scMessageId,
+        recipient: row.recipient,
+        at: new Date(),
+      });
+      const bytes = Buffer.concat([trace, signed]);
+      const result = await connection.send({ from, to: [row.recipient] }, bytes, async (dot) => {
         const decision = await this.dots.mark(owner, row.id, dot);
         a.dotMarked = decision === 'sent';
         return decision;
@@ -542,7 +561,7 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
       context.tracking !== null ||
       context.unsubscribePlaceholder ||
       row.vars !== null ||
-      (context.source === 'smtp' && hasVariables(context.mime?.toString('latin1') ?? null))
+      (context.submitted?.variables ?? false)
     );
   }
 
@@ -567,12 +586,13 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
           )
         : null;
     let message: Buffer;
-    if (context.mime) {
-      const raw =
-        p.vars || p.pubsub || p.section
-          ? Buffer.from(substitute(context.mime.toString('latin1'), latin1Vars(p)), 'latin1')
-          : context.mime;
-      message = prependHeaders(raw, { messageId, date: now, listUnsubscribe });
+    if (context.submitted) {
+      const copy = rewriteSubmitted(context.submitted, {
+        personalisation: p,
+        to: context.individual ? row.recipient : null,
+        track: (body) => trackBody(body, context, row, this.deps),
+      });
+      message = prependHeaders(copy, { messageId, date: now, listUnsubscribe });
     } else {
       const fromAddress = rules.fixedFromPrefix ? `${rules.fixedFromPrefix}@${domain}` : context.fromAddress;
       message = buildMessage(
@@ -618,17 +638,6 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
       }
     }
   }
-}
-
-/** Raw SMTP bodies are substituted as latin1 text: values go in as their UTF-8 bytes. */
-function latin1Vars(p: Personalisation): Personalisation {
-  const map = <T extends string | number>(o: Record<string, T> | null) =>
-    o
-      ? Object.fromEntries(
-          Object.entries(o).map(([k, v]) => [k, Buffer.from(String(v), 'utf8').toString('latin1')]),
-        )
-      : null;
-  return { vars: map(p.vars), section: map(p.section), pubsub: map(p.pubsub) };
 }
 
 function transportOf(error: unknown, host: string) {

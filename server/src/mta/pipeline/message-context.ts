@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.ts';
 import { type TrackingPlan, UNSUBSCRIBE_PLACEHOLDER } from '../../lib/link-tracking.ts';
 import type { TrackingPlans } from '../ports.ts';
 import { messageRows, visibleRecipients } from './message-context.repo.ts';
+import { readSubmitted, type SubmittedMime } from './submitted-mime.ts';
 
 /**
  * What the pipeline needs of an accepted message, loaded once for all claimed recipients of a
@@ -31,6 +32,8 @@ export interface MessageContext {
   html: string | null;
   plain: string | null;
   mime: Buffer | null;
+  /** SMTP mail: the structure of `mime` (with CRLF line ends), read once for all its recipients. */
+  submitted: SubmittedMime | null;
   attachments: { filename: string; contentType: string; content: Buffer }[];
   /** Broadcast mail: the To and Cc headers everyone sees. */
   toList: string[];
@@ -38,7 +41,7 @@ export interface MessageContext {
   senderDomain: string;
   /** Open/click tracking of this message (its API_USER's switches, X-SMTPAPI filters); null when off. */
   tracking: TrackingPlan | null;
-  /** The html or plain holds %%user_defined_unsubscribe_link%%: each recipient gets their own link. */
+  /** The html or plain (of SMTP mail: a text part) holds %%user_defined_unsubscribe_link%%: each recipient gets their own link. */
   unsubscribePlaceholder: boolean;
 }
 
@@ -77,6 +80,8 @@ export class MessageContexts {
           })
         : {};
       const mine = visible.filter((r) => Number(r.message_id) === id);
+      const submitted = body?.mime ? readSubmitted(Buffer.from(body.mime)) : null;
+      const plan = plans.get(id) ?? null;
       this.remember({
         id,
         accountId: Number(m.account_id),
@@ -97,7 +102,8 @@ export class MessageContexts {
         individual: Boolean(m.individual),
         html: body?.html ?? null,
         plain: body?.plain ?? null,
-        mime: body?.mime ? Buffer.from(body.mime) : null,
+        mime: submitted?.bytes ?? null,
+        submitted,
         attachments: attachments
           .filter((a) => Number(a.message_id) === id)
           .map((a) => ({
@@ -108,12 +114,13 @@ export class MessageContexts {
         toList: mine.filter((r) => r.kind === 'to').map((r) => r.recipient),
         ccList: mine.filter((r) => r.kind === 'cc').map((r) => r.recipient),
         senderDomain: m.from_address.slice(m.from_address.lastIndexOf('@') + 1).toLowerCase(),
-        tracking: body?.mime ? null : (plans.get(id) ?? null),
-        unsubscribePlaceholder:
-          !body?.mime &&
-          Boolean(
-            body?.html?.includes(UNSUBSCRIBE_PLACEHOLDER) || body?.plain?.includes(UNSUBSCRIBE_PLACEHOLDER),
-          ),
+        // SMTP mail without an HTML part has nothing to track: its copies can then be shared.
+        tracking: submitted && !submitted.leaves.some((l) => l.subtype === 'html') ? null : plan,
+        unsubscribePlaceholder: submitted
+          ? submitted.unsubscribePlaceholder
+          : Boolean(
+              body?.html?.includes(UNSUBSCRIBE_PLACEHOLDER) || body?.plain?.includes(UNSUBSCRIBE_PLACEHOLDER),
+            ),
       });
     }
   }

@@ -1,3 +1,4 @@
+import { type WireOptions, wireSafe } from '../../lib/mime-wire.ts';
 import type { Logger } from '../../logger.ts';
 import { type DkimKeyRef, DkimPool } from '../dkim/dkim-pool.ts';
 import type { DkimKeys } from '../ports.ts';
@@ -7,6 +8,10 @@ import type { DkimKeys } from '../ports.ts';
  * Keys are cached for a minute, so a rotation takes effect within one. A domain whose key cannot
  * be opened is sent unsigned and logged once per minute: that is an operator problem to fix, and
  * holding the customer's mail would not fix it.
+ *
+ * What is signed is what goes on the wire: the message is first made wire-safe (mime-wire.ts:
+ * no line over 998 octets, 7-bit headers, and a 7-bit body unless the next hop takes 8BITMIME),
+ * because re-encoding after signing would break the body hash.
  */
 const KEY_CACHE_MS = 60_000;
 
@@ -23,12 +28,19 @@ export class Signer {
     this.logger = logger;
   }
 
-  async sign(message: Buffer, accountId: number, domain: string, now: Date): Promise<Buffer> {
+  async sign(
+    message: Buffer,
+    accountId: number,
+    domain: string,
+    now: Date,
+    wire: WireOptions = { eightBit: true },
+  ): Promise<Buffer> {
+    const safe = wireSafe(message, wire);
     const key = await this.key(accountId, domain);
-    if (!key) return message;
+    if (!key) return safe;
     this.pool ??= new DkimPool();
-    const header = await this.pool.sign(message, key, { now });
-    return Buffer.concat([Buffer.from(header, 'latin1'), message]);
+    const header = await this.pool.sign(safe, key, { now });
+    return Buffer.concat([Buffer.from(header, 'latin1'), safe]);
   }
 
   async close(): Promise<void> {

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { writeSync } from 'node:fs';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -163,6 +164,11 @@ export class SmtpConnection {
     return this.extensions.has('PIPELINING');
   }
 
+  /** The server takes 8-bit bodies (RFC 6152). */
+  get eightBitMime(): boolean {
+    return this.extensions.has('8BITMIME');
+  }
+
   /** EHLO, falling back to HELO for an old server. */
   async hello(localName: string): Promise<void> {
     const ehlo = await this.command(`EHLO ${localName}`);
@@ -244,10 +250,18 @@ export class SmtpConnection {
     beforeDot: (dot: FinalDot) => Promise<DotDecision>,
   ): Promise<TransactionResult> {
     const size = this.extensions.has('SIZE') ? ` SIZE=${body.length}` : '';
+    // RFC 6152: 8-bit data only to a server that offers 8BITMIME, and then declared as such. The
+    // pipeline re-encodes a message for a 7-bit server before signing it (mime-wire.ts); one that
+    // still reaches here is refused rather than sent.
+    const eightBit = !isAscii(body);
+    if (eightBit && !this.eightBitMime) {
+      throw new SmtpTransportError('E8BIT', `${this.host} does not offer 8BITMIME and the message is 8-bit`);
+    }
+    const bodyParam = eightBit ? ' BODY=8BITMIME' : '';
     const rset = this.dirty;
     const commands = [
       ...(rset ? ['RSET'] : []),
-      `MAIL FROM:<${envelope.from}>${size}`,
+      `MAIL FROM:<${envelope.from}>${bodyParam}${size}`,
       ...envelope.to.map((to) => `RCPT TO:<${to}>`),
       'DATA',
     ];
