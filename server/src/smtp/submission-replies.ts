@@ -25,6 +25,7 @@ export function smtpReplyFor(error: unknown): Error & { responseCode: number } {
     case 'SEND_TO_INVALID':
       return smtpReply(553, `5.1.3 ${text}`);
     case 'SEND_QUOTA_EXCEEDED':
+    case 'SEND_TEST_QUOTA_EXCEEDED':
     case 'ACCOUNT_SUSPENDED':
     case 'ACCOUNT_FROZEN':
       return smtpReply(550, `5.7.1 ${text}`);
