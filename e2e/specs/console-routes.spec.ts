@@ -44,7 +44,8 @@ const BACKEND: Record<string, RouteAccess> = {
   ...area(
     '/sendSetting',
     P.EMAIL_SETTINGS,
-    'domain domain/domainConfig apiuser apiuser/option tags track unsubsribeSetting webhook sender ipManager unsubsribeSetting/stylePage unsubsribeSetting/preview/:id',
+    // integration: not in §2, what a developer needs to connect their code.
+    'domain domain/domainConfig apiuser apiuser/option integration tags track unsubsribeSetting webhook sender ipManager unsubsribeSetting/stylePage unsubsribeSetting/preview/:id',
   ),
   ...area('/accountSetting', A, 'info security security/contact'),
   ...area('/accountSetting', P.TEAMMATES, 'teammates teammates/option'),

@@ -6,6 +6,10 @@
  *   npm run herald -- accounts:activate <username>
  *   npm run herald -- accounts:suspend|accounts:freeze|accounts:resume <username>
  *   npm run herald -- accounts:reset-password <username> [--password <p>]
+ *   npm run herald -- accounts:plan <username> free|paid
+ *   npm run herald -- accounts:quota <username> <emails a day>|default
+ *   npm run herald -- accounts:raise <username> <extra emails a day>
+ *   npm run herald -- accounts:usage <username>
  *   npm run herald -- nodes
  *   npm run herald -- queue:counts
  *
@@ -13,14 +17,20 @@
  */
 import { parseArgs } from 'node:util';
 import {
+  type AdminAccountView,
   AppError,
+  accountPlanSchema,
+  dailyQuotaSchema,
   emailSchema,
   formatMessage,
   isStrongPassword,
+  QUOTA_RAISES_PER_MONTH,
+  quotaRaiseSchema,
   userNameSchema,
   validationMessage,
 } from '@herald/shared';
 import { ConfigError, loadConfig } from './config.ts';
+import { AccountPlansService } from './core/accounts/account-plans.service.ts';
 import { AccountStates } from './core/accounts/account-states.ts';
 import { AccountsService } from './core/accounts/accounts.service.ts';
 import { generatePassword } from './core/accounts/platform-operator.ts';
@@ -39,6 +49,11 @@ const USAGE = `usage: npm run herald -- <command> [arguments]
   accounts:freeze <username>    the account sends nothing (it can still log in); its queued mail is held
   accounts:resume <username>    the account is active again; its held mail goes out
   accounts:reset-password <username> [--password <password>]
+  accounts:plan <username> free|paid      the account's plan (free: 10 emails a day unless it has its own quota)
+  accounts:quota <username> <n>|default   the account's own daily quota, or back to the plan's default
+  accounts:raise <username> <extra>       a temporary increase: <extra> more emails a day, today and tomorrow
+                                          (Beijing time); twice a month at most
+  accounts:usage <username>               plan, quota, today's usage and temporary increases
   nodes
   queue:counts`;
 
@@ -55,7 +70,7 @@ async function run(database: Database, argv: string[]): Promise<number> {
       active: { type: 'boolean', default: false },
     },
   });
-  const [command, name] = positionals;
+  const [command, name, argument] = positionals;
   const accounts = new AccountsService(database);
   const needName = () => {
     if (!name) throw new UsageError(`${command} needs a user name`);
@@ -114,6 +129,38 @@ async function run(database: Database, argv: string[]): Promise<number> {
       out(`${user.username}: password reset${generated ? `; new password: ${password}` : ''}`);
       return 0;
     }
+    case 'accounts:plan':
+    case 'accounts:quota':
+    case 'accounts:raise':
+    case 'accounts:usage': {
+      const user = await accounts.findByLoginName(needName());
+      const plans = new AccountPlansService(database);
+      const current = await plans.get(user.accountId);
+      if (command === 'accounts:usage') {
+        out(usageLine(current));
+        return 0;
+      }
+      if (argument === undefined) throw new UsageError(`${command} needs a value`);
+      let after: AdminAccountView;
+      if (command === 'accounts:raise') {
+        const input = quotaRaiseSchema.safeParse({ extra: argument });
+        if (!input.success) throw new UsageError(rule('quotaRaiseRange'));
+        after = await plans.grantRaise(null, user.accountId, input.data.extra);
+      } else if (command === 'accounts:plan') {
+        const plan = accountPlanSchema.safeParse(argument);
+        if (!plan.success) throw new UsageError(rule('planChoice'));
+        after = await plans.setLimits(null, user.accountId, {
+          plan: plan.data,
+          dailyQuota: current.dailyQuota,
+        });
+      } else {
+        const quota = dailyQuotaSchema.safeParse(argument === 'default' ? null : argument);
+        if (!quota.success) throw new UsageError(rule('dailyQuotaRange'));
+        after = await plans.setLimits(null, user.accountId, { plan: current.plan, dailyQuota: quota.data });
+      }
+      out(usageLine(after));
+      return 0;
+    }
     case 'nodes': {
       for (const node of await new NodesService(database).list()) {
         out(
@@ -138,7 +185,23 @@ async function run(database: Database, argv: string[]): Promise<number> {
 
 class UsageError extends Error {}
 
-const rule = (key: 'passwordFormat' | 'userNameFormat' | 'emailFormat') => validationMessage(key, 'en');
+const rule = (
+  key:
+    | 'passwordFormat'
+    | 'userNameFormat'
+    | 'emailFormat'
+    | 'planChoice'
+    | 'dailyQuotaRange'
+    | 'quotaRaiseRange',
+) => validationMessage(key, 'en');
+
+/** One account's plan and quota as `accounts:usage` and the changing commands print them. */
+function usageLine(a: AdminAccountView): string {
+  const quota = a.dailyQuota === null ? 'plan default' : String(a.dailyQuota);
+  const today = a.limit === null ? `${a.used} sent, no limit` : `${a.used} of ${a.limit} sent`;
+  const raise = a.raise ? `+${a.raise.extra} a day until ${a.raise.toDay}` : 'none';
+  return `${a.userName}: plan ${a.plan}, daily quota ${quota}; today (${a.day}) ${today}; temporary increase ${raise} (${a.raisesThisMonth} of ${QUOTA_RAISES_PER_MONTH} this month)`;
+}
 
 let config: ReturnType<typeof loadConfig>;
 try {

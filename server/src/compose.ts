@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import { AccountTokensService } from './core/account-tokens/account-tokens.service.ts';
+import { AccountPlansService } from './core/accounts/account-plans.service.ts';
 import { AccountStates } from './core/accounts/account-states.ts';
 import { AccountsService } from './core/accounts/accounts.service.ts';
 import { ensurePlatformOperator } from './core/accounts/platform-operator.ts';
@@ -143,6 +144,8 @@ export interface Core extends Tracking {
   sendPolicy: AccountSendPolicy;
   /** The account's standing (active, suspended, frozen): refused on accept, held on delivery. */
   accountStates: AccountStates;
+  /** Plans, daily quotas and temporary increases as operators set them (/admin/accounts). */
+  accountPlans: AccountPlansService;
   /** The delivery engine: the worker's delivery loop, and bounce attribution for the inbound MX. */
   delivery: DeliveryService;
   /** The mail event log: request, deliver, bounces, opens, clicks, unsubscribes; read by consumers through cursors. */
@@ -330,6 +333,9 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     queues,
     sendPolicy,
     accountStates,
+    accountPlans: new AccountPlansService(database, {
+      onChanged: (accountId) => send.reads.forgetAccount(accountId),
+    }),
     delivery,
     mailEvents: new MailEventsService(database),
     statistics,

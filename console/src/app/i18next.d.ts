@@ -1,4 +1,5 @@
 import type admin from '../locales/zh-cn/admin.json';
+import type adminAccounts from '../locales/zh-cn/adminAccounts.json';
 import type apiUsers from '../locales/zh-cn/apiUsers.json';
 import type auth from '../locales/zh-cn/auth.json';
 import type common from '../locales/zh-cn/common.json';
@@ -9,6 +10,7 @@ import type emailStatus from '../locales/zh-cn/emailStatus.json';
 import type offlineExports from '../locales/zh-cn/exports.json';
 import type home from '../locales/zh-cn/home.json';
 import type http from '../locales/zh-cn/http.json';
+import type integration from '../locales/zh-cn/integration.json';
 import type labels from '../locales/zh-cn/labels.json';
 import type members from '../locales/zh-cn/members.json';
 import type notFound from '../locales/zh-cn/notFound.json';
@@ -36,6 +38,7 @@ declare module 'i18next' {
     resources: {
       translation: {
         admin: typeof admin;
+        adminAccounts: typeof adminAccounts;
         apiUsers: typeof apiUsers;
         auth: typeof auth;
         common: typeof common;
@@ -45,6 +48,7 @@ declare module 'i18next' {
         emailStatus: typeof emailStatus;
         exports: typeof offlineExports;
         home: typeof home;
+        integration: typeof integration;
         http: typeof http;
         labels: typeof labels;
         notFound: typeof notFound;

@@ -13,4 +13,10 @@ export const adminScreens: readonly AdminScreen[] = [
     page: 'admin/AdminTemplatesPage',
     access: PLATFORM_OPERATOR,
   },
+  {
+    path: '/admin/accounts',
+    titleKey: 'routes.adminAccounts',
+    page: 'admin/AdminAccountsPage',
+    access: PLATFORM_OPERATOR,
+  },
 ];

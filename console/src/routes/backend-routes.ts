@@ -140,6 +140,8 @@ export const backendAreas: readonly RouteArea[] = [
       screen('domain/domainConfig', 'routes.domainConfig', 'DomainConfigPage'),
       screen('apiuser', 'routes.apiUsers', 'ApiUsersPage'),
       screen('apiuser/option', 'routes.apiUserOption', 'ApiUserOptionPage'),
+      // Not in §2: what a developer needs to connect their code (from the guide and this menu).
+      screen('integration', 'routes.integration', 'IntegrationPage'),
       screen('tags', 'routes.emailTags', 'TagsPage'),
       screen('track', 'routes.emailTrack', 'TrackPage'),
       screen('unsubsribeSetting', 'routes.unsubscribeSetting', 'UnsubscribeSettingPage'),

@@ -2,6 +2,7 @@ import { API_USER_ERRORS } from './errors/api-user.errors.ts';
 import { DOMAIN_ERRORS } from './errors/domain.errors.ts';
 import type { ErrorDefinition } from './errors/error-definition.ts';
 import { EXPORT_ERRORS } from './errors/export.errors.ts';
+import { PLAN_ERRORS } from './errors/plan.errors.ts';
 import { PROFILE_ERRORS } from './errors/profile.errors.ts';
 import { QUEUE_ERRORS } from './errors/queue.errors.ts';
 import { SEND_ERRORS } from './errors/send.errors.ts';
@@ -367,6 +368,7 @@ export const ERRORS = {
   ...WEBHOOK_ERRORS,
   ...EXPORT_ERRORS,
   ...UNSUBSCRIBE_ERRORS,
+  ...PLAN_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,6 +1,7 @@
 import { API_USER_RULES } from './errors/api-user.rules.ts';
 import { DOMAIN_RULES } from './errors/domain.rules.ts';
 import { EXPORT_RULES } from './errors/export.rules.ts';
+import { PLAN_RULES } from './errors/plan.rules.ts';
 import { PROFILE_RULES } from './errors/profile.rules.ts';
 import { QUEUE_RULES } from './errors/queue.rules.ts';
 import { SEND_RULES } from './errors/send.rules.ts';
@@ -87,6 +88,7 @@ export const VALIDATION_MESSAGES = {
   ...EXPORT_RULES,
   ...UNSUBSCRIBE_RULES,
   ...STATISTICS_RULES,
+  ...PLAN_RULES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

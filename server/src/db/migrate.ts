@@ -26,6 +26,7 @@ import * as statistics from './migrations/0024-statistics.ts';
 import * as exportsMigration from './migrations/0025-exports.ts';
 import * as accountStateMigration from './migrations/0026-account-state.ts';
 import * as dotOwner from './migrations/0027-dot-owner.ts';
+import * as quotaRaises from './migrations/0028-quota-raises.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -60,6 +61,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0025-exports': exportsMigration,
   '0026-account-state': accountStateMigration,
   '0027-dot-owner': dotOwner,
+  '0028-quota-raises': quotaRaises,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -104,6 +104,7 @@ export interface DB {
   stat_delivery_times: StatDeliveryTimesTable;
   reputation_history: ReputationHistoryTable;
   stat_monitor_configs: StatMonitorConfigsTable;
+  quota_raises: QuotaRaisesTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */
@@ -129,6 +130,20 @@ export interface AccountsTable {
   state_changed_at: number | null;
   created_at: number;
   updated_at: number;
+}
+
+/** A temporary quota increase (migration 0028): `extra` mails a day from from_day to to_day. */
+export interface QuotaRaisesTable {
+  id: Generated<number>;
+  account_id: number;
+  extra: number;
+  /** Asia/Shanghai quota days, inclusive: the day of the grant and the next. */
+  from_day: string;
+  to_day: string;
+  /** The Asia/Shanghai month of the grant (yyyy-MM): two grants a month at most. */
+  month: string;
+  granted_by: number | null;
+  granted_at: number;
 }
 
 /** A person who logs in to the console: the account's owner or a member (teammate). */

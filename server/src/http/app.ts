@@ -10,6 +10,7 @@ import type { Core } from '../compose.ts';
 import { type Apiv2Area, apiv2Url, isApiv2, registerApiv2, unknownAction } from './apiv2/apiv2.plugin.ts';
 import { APIV2_AREAS } from './apiv2/areas.ts';
 import { callerOf } from './context.ts';
+import { apiDocsRoutes } from './docs/api-docs.routes.ts';
 import { sendError } from './errors.ts';
 import { type Authenticator, type RouteEntry, registerAccess } from './plugins/access.ts';
 import { registerBrowserSafety } from './plugins/browser-safety.ts';
@@ -17,6 +18,7 @@ import { registerLanguage } from './plugins/language.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { sessionAuthenticator, sessionTokenOf } from './plugins/session-auth.ts';
 import { unsubscribeLinkRoutes } from './public/unsubscribe-link.routes.ts';
+import { adminAccountsRoutes } from './routes/admin-accounts.routes.ts';
 import { adminTemplatesRoutes } from './routes/admin-templates.routes.ts';
 import { apiUsersRoutes } from './routes/api-users.routes.ts';
 import { captchaRoutes } from './routes/captcha.routes.ts';
@@ -24,6 +26,7 @@ import { dashboardRoutes } from './routes/dashboard.routes.ts';
 import { domainsRoutes } from './routes/domains.routes.ts';
 import { emailStatusRoutes } from './routes/email-status.routes.ts';
 import { exportsRoutes } from './routes/exports.routes.ts';
+import { integrationRoutes } from './routes/integration.routes.ts';
 import { ipWhitelistRoutes } from './routes/ip-whitelist.routes.ts';
 import { labelsRoutes } from './routes/labels.routes.ts';
 import { loginVerifyRoutes } from './routes/login-verify.routes.ts';
@@ -143,6 +146,8 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     senderConfigsRoutes(app, core);
     queuesRoutes(app, core);
     adminTemplatesRoutes(app, core);
+    adminAccountsRoutes(app, core);
+    integrationRoutes(app, core);
     emailStatusRoutes(app, core);
     suppressionRoutes(app, core);
     webhooksRoutes(app, core);
@@ -156,6 +161,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     trackingDataRoutes(app, core);
     await registerApiv2(app, core, options.apiv2Areas ?? APIV2_AREAS);
     await registerWebapi(app, core, options.apiv2Areas ?? APIV2_AREAS);
+    apiDocsRoutes(app, core, options.apiv2Areas ?? APIV2_AREAS);
   }
   return { app, routes };
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AppError } from '@herald/shared';
+import { params, t as text } from '../../src/http/apiv2/apiv2-docs.ts';
 import { createAccount, createApiKey, createApiUser } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -18,12 +19,13 @@ describe('SendCloud-compatible adapter', () => {
     t = await buildTestApp({
       apiv2Areas: [
         (action) => {
-          action('test/echo', async ({ caller, params }) => ({
+          const docs = { summary: text('测试', 'Test'), params: params() };
+          action('test/echo', docs, async ({ caller, params }) => ({
             apiUser: caller.apiUser.name,
             x: params.fields.x,
             files: params.files.length,
           }));
-          action('test/fail', async () => {
+          action('test/fail', docs, async () => {
             throw new AppError('API_AUTH_FAILED');
           });
         },

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { AuthService } from '../../src/core/auth/auth.service.ts';
+import { quotaDay } from '../../src/core/send/quota.ts';
 import { SessionsService } from '../../src/core/sessions/sessions.service.ts';
 import { createTestDatabase, secretKeyEnv, type TestDatabase } from '../helpers/database.ts';
 
@@ -61,6 +62,47 @@ describe('operators command line', () => {
     assert.ok(password, reset.stdout);
     assert.equal(await login('cli_user', 'Cli#Pass2026'), 'AUTH_BAD_CREDENTIALS');
     assert.equal(await login('cli_user', password), 'ok');
+  });
+
+  it('sets the plan and daily quota, grants a temporary increase and shows the usage', () => {
+    const today = quotaDay(Date.now());
+    const tomorrow = quotaDay(Date.now() + 86_400_000);
+    const usage = herald('accounts:usage', 'cli_user');
+    assert.equal(usage.code, 0, usage.stderr);
+    assert.equal(
+      usage.stdout.trim(),
+      `cli_user: plan free, daily quota plan default; today (${today}) 0 of 10 sent; temporary increase none (0 of 2 this month)`,
+    );
+    assert.match(
+      herald('accounts:quota', 'cli_user', '40').stdout,
+      /daily quota 40; today \(\S+\) 0 of 40 sent/,
+    );
+    assert.match(
+      herald('accounts:raise', 'cli_user', '25').stdout,
+      new RegExp(`0 of 65 sent; temporary increase \\+25 a day until ${tomorrow} \\(1 of 2 this month\\)`),
+    );
+    const again = herald('accounts:raise', 'cli_user', '5');
+    assert.equal(again.code, 2);
+    assert.match(
+      again.stderr,
+      new RegExp(`already has a temporary increase \\(\\+25 emails a day, until ${tomorrow}\\)`),
+    );
+    assert.match(
+      herald('accounts:plan', 'cli_user', 'paid').stdout,
+      /plan paid, daily quota 40; .* 0 of 65 sent/,
+    );
+    assert.match(
+      herald('accounts:quota', 'cli_user', 'default').stdout,
+      /plan paid, daily quota plan default; today \(\S+\) 0 sent, no limit;/,
+    );
+    const badPlan = herald('accounts:plan', 'cli_user', 'gold');
+    assert.equal(badPlan.code, 2);
+    assert.match(badPlan.stderr, /The plan is free or paid/);
+    assert.match(
+      herald('accounts:quota', 'cli_user', '0').stderr,
+      /The daily quota is a whole number from 1/,
+    );
+    assert.match(herald('accounts:raise', 'cli_user').stderr, /accounts:raise needs a value/);
   });
 
   it('explains bad input and unknown users with exit code 2', () => {

@@ -220,7 +220,7 @@ for (const implementation of implementations) {
       const [over] = await write([
         prepared(tester, ['a@example.org', 'b@example.org'], { accountLimit: null, apiUserLimit: 1 }),
       ]);
-      assert.equal((over as Error & { code?: string }).code, 'SEND_QUOTA_EXCEEDED');
+      assert.equal((over as Error & { code?: string }).code, 'SEND_TEST_QUOTA_EXCEEDED');
       const count = await reader.db
         .selectFrom('messages')
         .select((eb) => eb.fn.countAll<number>().as('n'))

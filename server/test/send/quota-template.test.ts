@@ -30,10 +30,19 @@ describe('daily quotas', () => {
     assert.equal((await send(f, recipients(8, 'a'))).statusCode, 200);
     const over = await send(f, recipients(3, 'b'), 'en');
     assert.deepEqual([over.result, over.statusCode], [false, 40904]);
-    assert.equal(over.message, 'Quota check failed: today’s quota of 10 emails is used up');
+    assert.equal(
+      over.message,
+      'Quota check failed: today’s quota of 10 emails is used up. It renews at 00:00 Beijing time (UTC+8); to send more today, upgrade to the paid plan or ask the platform operator for a temporary quota increase',
+    );
     assert.equal((await send(f, recipients(2, 'c'))).statusCode, 200);
     const zh = await send(f, 'd@example.org');
-    assert.deepEqual([zh.statusCode, zh.message], [40904, '额度检查失败: 今日发送额度10封已用完']);
+    assert.deepEqual(
+      [zh.statusCode, zh.message],
+      [
+        40904,
+        '额度检查失败: 今日发送额度10封已用完。额度于北京时间0点恢复; 如需今天继续发送, 请升级为付费用户, 或联系平台运营人员临时提额',
+      ],
+    );
     const usage = await t.core.database.db
       .selectFrom('daily_usage')
       .select('count')

@@ -9,6 +9,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Form, Input, Radio, Result, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { fetchDomains } from '../../api/domains.api.ts';
 import {
   fetchRecentTestSends,
   fetchTestSendApiUsers,
@@ -93,7 +95,7 @@ export default function TestSendPage() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('testSend.intro')}</Typography.Paragraph>
       {noApiUsers ? (
-        <Empty className="test-send-no-api-users" description={t('testSend.noApiUsers')} />
+        <NoApiUser />
       ) : (
         <Form<Values>
           form={form}
@@ -243,5 +245,40 @@ export default function TestSendPage() {
         ]}
       />
     </Card>
+  );
+}
+
+/**
+ * No API_USER to test with: the next step, not a dead end. Creating an API_USER needs a sending
+ * domain that can send, so without one the button leads to the domains first.
+ */
+function NoApiUser() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const domains = useQuery({ queryKey: ['domains', 'list', 'usable'], queryFn: () => fetchDomains(1, 100) });
+  const usable = domains.data?.list.some((d) => d.status === 'usable' || d.status === 'verified') ?? false;
+  return (
+    <Empty
+      className="test-send-no-api-users"
+      description={usable ? t('testSend.noApiUsers') : t('testSend.noUsableDomain')}
+    >
+      {domains.isPending ? null : usable ? (
+        <Button
+          type="primary"
+          className="test-send-create-api-user"
+          onClick={() => navigate('/sendSetting/apiuser/option')}
+        >
+          {t('testSend.createApiUser')}
+        </Button>
+      ) : (
+        <Button
+          type="primary"
+          className="test-send-add-domain"
+          onClick={() => navigate('/sendSetting/domain')}
+        >
+          {t('testSend.addDomain')}
+        </Button>
+      )}
+    </Empty>
   );
 }

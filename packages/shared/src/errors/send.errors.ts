@@ -219,8 +219,15 @@ export const SEND_ERRORS = {
   SEND_QUOTA_EXCEEDED: {
     status: 429,
     sendCloud: 40904,
-    'zh-cn': '额度检查失败: 今日发送额度{quota}封已用完',
-    en: 'Quota check failed: today’s quota of {quota} emails is used up',
+    'zh-cn':
+      '额度检查失败: 今日发送额度{quota}封已用完。额度于北京时间0点恢复; 如需今天继续发送, 请升级为付费用户, 或联系平台运营人员临时提额',
+    en: 'Quota check failed: today’s quota of {quota} emails is used up. It renews at 00:00 Beijing time (UTC+8); to send more today, upgrade to the paid plan or ask the platform operator for a temporary quota increase',
+  },
+  SEND_TEST_QUOTA_EXCEEDED: {
+    status: 429,
+    sendCloud: 40904,
+    'zh-cn': '额度检查失败: 测试API_USER每天最多发送{quota}封, 今日已用完; 请使用正式API_USER发送',
+    en: 'Quota check failed: a test API_USER sends at most {quota} emails a day, and today’s are used up; send with a normal API_USER',
   },
   SEND_MESSAGE_TOO_LARGE: {
     status: 413,

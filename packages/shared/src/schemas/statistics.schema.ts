@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ValidationKey } from '../validation.ts';
 import { isDomainName } from './domain.schema.ts';
+import type { DailyQuotaView } from './plan.schema.ts';
 
 /**
  * The email data centre (issue 7): date ranges, filters and figures shared by the server's
@@ -327,6 +328,8 @@ export interface DashboardOverview {
   series: DayTotals[];
   reputation: Reputation;
   alerts: BombingAlerts;
+  /** Today's emails against the daily limit ("today 3 of 10"); `limit` null when there is none. */
+  quota: DailyQuotaView;
 }
 
 /** `/stat/send`: the figures per day (or hour) of a query, with rates, and their totals. */

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { AccountState } from '../../db/schema.ts';
 
@@ -47,17 +46,6 @@ export async function findAccountWithOwner({ db }: Database, accountId: number) 
     ])
     .where('accounts.id', '=', accountId)
     .executeTakeFirstOrThrow();
-}
-
-/** The emails the account's API_USERs together sent on one quota day. */
-export async function sumDailyUsage({ db }: Database, accountId: number, day: string): Promise<number> {
-  const row = await db
-    .selectFrom('daily_usage')
-    .select(sql<number>`coalesce(sum(count), 0)`.as('n'))
-    .where('account_id', '=', accountId)
-    .where('day', '=', day)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
 }
 
 export async function setHuaweiYun({ db }: Database, accountId: number, flag: boolean): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
-import { findAccountWithOwner, sumDailyUsage } from '../accounts/accounts.repo.ts';
-import { accountDailyLimit, quotaDay } from '../send/quota.ts';
+import { AccountPlansService } from '../accounts/account-plans.service.ts';
+import { findAccountWithOwner } from '../accounts/accounts.repo.ts';
 
 /** What SendCloud's `userinfo/get` reports about the account an API_USER belongs to. */
 export interface AccountSummary {
@@ -9,7 +9,10 @@ export interface AccountSummary {
   phone: string | null;
   plan: 'free' | 'paid';
   balanceFen: number;
-  /** The day's cap: the account's own, else the free plan's; null when a paid account has none. */
+  /**
+   * The day's cap: the account's own, else the free plan's, plus a temporary increase in force;
+   * null when a paid account has none.
+   */
   quota: number | null;
   todayUsedQuota: number;
   createdAt: number;
@@ -21,15 +24,15 @@ export async function accountSummary(
   now: number,
 ): Promise<AccountSummary> {
   const row = await findAccountWithOwner(database, accountId);
-  const used = await sumDailyUsage(database, accountId, quotaDay(now));
+  const today = await new AccountPlansService(database, { now: () => now }).dailyQuota({ accountId });
   return {
     userName: row.username,
     email: row.email,
     phone: row.phone || null,
     plan: row.plan,
     balanceFen: Number(row.balance_fen),
-    quota: accountDailyLimit(row.plan, row.daily_quota),
-    todayUsedQuota: used,
+    quota: today.limit,
+    todayUsedQuota: today.used,
     createdAt: Number(row.created_at),
   };
 }

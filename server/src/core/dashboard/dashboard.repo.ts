@@ -17,13 +17,14 @@ export function hasMessageFrom({ db }: Database, accountId: number, sources: ('a
   );
 }
 
-export function hasVerifiedDomain({ db }: Database, accountId: number) {
+/** A domain that can send (usable: SPF, DKIM and MX pass; DMARC, which is optional, not needed). */
+export function hasUsableDomain({ db }: Database, accountId: number) {
   return any(
     db
       .selectFrom('sending_domains')
       .select('id')
       .where('account_id', '=', accountId)
-      .where('status', '=', 'verified')
+      .where('status', 'in', ['usable', 'verified'])
       .limit(1),
   );
 }

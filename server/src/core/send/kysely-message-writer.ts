@@ -163,7 +163,7 @@ async function applyQuotas(
     if (item.accountLimit !== null && accountUsed + n > item.accountLimit) {
       results[i] = new AppError('SEND_QUOTA_EXCEEDED', { quota: item.accountLimit });
     } else if (item.apiUserLimit !== null && apiUserUsed + n > item.apiUserLimit) {
-      results[i] = new AppError('SEND_QUOTA_EXCEEDED', { quota: item.apiUserLimit });
+      results[i] = new AppError('SEND_TEST_QUOTA_EXCEEDED', { quota: item.apiUserLimit });
     } else {
       perAccount.set(item.accountId, accountUsed + n);
       perApiUser.set(item.apiUserId, apiUserUsed + n);

@@ -14,7 +14,8 @@ import type { AcceptResult, PreparedMessage } from './send.types.ts';
  *  1. a sendRequestId the account used within SEND_REQUEST_TTL_MS answers what it answered the
  *     first time (replayed: true) and writes nothing; an expired one is forgotten;
  *  2. the daily quotas (the account's and a test API_USER's, counted per recipient on the
- *     Asia/Shanghai day, quota.ts) refuse a message that would pass them with SEND_QUOTA_EXCEEDED;
+ *     Asia/Shanghai day, quota.ts) refuse a message that would pass them with SEND_QUOTA_EXCEEDED
+ *     (the account's) or SEND_TEST_QUOTA_EXCEEDED (the test API_USER's);
  *     messages of one batch count against each other in order;
  *  3. every other message is written: the message, its body, attachments, one recipient row per
  *     recipient (status `requested`, due now), the send request (for the TTL), the day's usage,

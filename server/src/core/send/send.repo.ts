@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.ts';
 import type { MessageSource } from '../../db/message-schema.ts';
 import { apiUserRefOf } from '../api-users/api-user-auth.ts';
 import type { KeyCaller } from '../context.ts';
+import { type QuotaRaiseWindow, quotaDay } from './quota.ts';
 
 const CACHE_MS = 5_000;
 const CACHE_MAX = 10_000;
@@ -28,6 +29,8 @@ class TtlCache<V> {
 export interface AccountSendSettings {
   plan: 'free' | 'paid';
   dailyQuota: number | null;
+  /** The newest temporary increase not over yet (quota.ts decides whether it counts today). */
+  raise: QuotaRaiseWindow | null;
 }
 
 export interface SendableTemplate {
@@ -60,10 +63,25 @@ export class SendRepo {
         .select(['plan', 'daily_quota'])
         .where('id', '=', accountId)
         .executeTakeFirst();
-      return row
-        ? { plan: row.plan, dailyQuota: row.daily_quota === null ? null : Number(row.daily_quota) }
-        : undefined;
+      if (!row) return undefined;
+      const raise = await this.database.db
+        .selectFrom('quota_raises')
+        .select(['extra', 'from_day', 'to_day'])
+        .where('account_id', '=', accountId)
+        .where('to_day', '>=', quotaDay(Date.now()))
+        .orderBy('to_day', 'desc')
+        .executeTakeFirst();
+      return {
+        plan: row.plan,
+        dailyQuota: row.daily_quota === null ? null : Number(row.daily_quota),
+        raise: raise ? { extra: Number(raise.extra), fromDay: raise.from_day, toDay: raise.to_day } : null,
+      };
     });
+  }
+
+  /** Drops the cached plan, quota and raise of an account an operator just changed. */
+  forgetAccount(accountId: number): void {
+    this.settings.forget(String(accountId));
   }
 
   /** Names (lower case) of the account's sending domains whose status is usable or verified. */

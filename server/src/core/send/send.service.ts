@@ -12,12 +12,13 @@ import type { Database } from '../../db/database.ts';
 import type { MessageSource, RecipientKind } from '../../db/message-schema.ts';
 import { AccountStates } from '../accounts/account-states.ts';
 import type { KeyCaller } from '../context.ts';
+import { calendarPart } from './calendar.ts';
 import { GroupCommit } from './group-commit.ts';
 import { KyselyMessageWriter } from './kysely-message-writer.ts';
 import { emailIdOf, MessageIds } from './message-id.ts';
 import type { MessageWriter } from './message-writer.ts';
 import { type ParsedMime, parseMime } from './mime.ts';
-import { accountDailyLimit, apiUserDailyLimit } from './quota.ts';
+import { accountLimitAt, apiUserDailyLimit } from './quota.ts';
 import { domainOf, parseAddressList, parseSender } from './recipients.ts';
 import { SendRepo } from './send.repo.ts';
 import type { AcceptResult, PreparedMessage, PreparedRecipient } from './send.types.ts';
@@ -146,6 +147,20 @@ export class SendService {
       source: options.source ?? 'api',
       maxRecipients: options.maxRecipients,
     });
+  }
+
+  /**
+   * `mail/sendcalendar`: mail/send with a meeting invitation (calendar.ts) as one more part; the
+   * invitation's uid is returned for a later update or cancellation.
+   */
+  async sendCalendar(
+    caller: KeyCaller,
+    fields: SendFields,
+    attachments: SendAttachment[] = [],
+  ): Promise<AcceptResult & { uid: string }> {
+    const calendar = calendarPart(fields, Date.now());
+    const result = await this.send(caller, fields, [...attachments, calendar.attachment]);
+    return { ...result, uid: calendar.uid };
   }
 
   /** SMTP MAIL FROM: refuse a sender outside the account's usable domains before DATA. */
@@ -278,7 +293,7 @@ export class SendService {
         Buffer.byteLength(draft.plain ?? '') +
         attachmentBytes,
       sendRequestId,
-      accountLimit: accountDailyLimit(settings.plan, settings.dailyQuota),
+      accountLimit: accountLimitAt(settings, Date.now()),
       apiUserLimit: apiUserDailyLimit(caller.apiUser.cType),
     };
     let result: AcceptResult;

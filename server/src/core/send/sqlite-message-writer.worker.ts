@@ -22,7 +22,7 @@ import type { PreparedMessage } from './send.types.ts';
  */
 export type WriterResult =
   | { ok: { messageId: string; emailIdList: string[]; replayed: boolean } }
-  | { error: { code: 'SEND_QUOTA_EXCEEDED'; params: { quota: number } } };
+  | { error: { code: 'SEND_QUOTA_EXCEEDED' | 'SEND_TEST_QUOTA_EXCEEDED'; params: { quota: number } } };
 
 const db = new SQLite(workerData.file as string);
 db.pragma('journal_mode = WAL');
@@ -124,7 +124,7 @@ const write = db.transaction((items: PreparedMessage[], now: number): WriterResu
         return;
       }
       if (m.apiUserLimit !== null && apiUserUsed + n > m.apiUserLimit) {
-        results[i] = { error: { code: 'SEND_QUOTA_EXCEEDED', params: { quota: m.apiUserLimit } } };
+        results[i] = { error: { code: 'SEND_TEST_QUOTA_EXCEEDED', params: { quota: m.apiUserLimit } } };
         return;
       }
     }

@@ -1,4 +1,5 @@
 import { AppError } from '@herald/shared';
+import { needsLists } from './address-list.params.ts';
 import type { Apiv2Area } from './apiv2.plugin.ts';
 
 /**
@@ -21,7 +22,7 @@ const NEEDS_LISTS = [
 
 export const addressListApiv2: Apiv2Area = (action) => {
   for (const path of NEEDS_LISTS) {
-    action(path, async () => {
+    action(path, needsLists(path), async () => {
       throw new AppError('API_ADDRESS_LISTS_UNAVAILABLE');
     });
   }

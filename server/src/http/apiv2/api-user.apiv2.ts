@@ -6,6 +6,7 @@ import {
   apiUserCreateSchema,
   type Lang,
 } from '@herald/shared';
+import { APIUSER_ADD, APIUSER_LIST } from './api-user.params.ts';
 import type { Apiv2Area } from './apiv2.plugin.ts';
 
 /** SendCloud's numeric emailType and cType (apiuser_do.md): 0 trigger / 1 batch, 0 test / 1 normal. */
@@ -36,7 +37,7 @@ function describe(user: ApiUserView, lang: Lang) {
  * an added API_USER follows the console's rules, and its key (`nameKey`) is in this answer only.
  */
 export const apiUserApiv2: Apiv2Area = (action, core) => {
-  action('apiuser/list', async ({ caller, params, request }) => {
+  action('apiuser/list', APIUSER_LIST, async ({ caller, params, request }) => {
     const { emailType, cType, domainName } = params.fields;
     const list = await core.apiUsers.list(caller, {
       emailType: emailType ? (EMAIL_TYPES[emailType] ?? invalidEmailType()) : undefined,
@@ -47,7 +48,7 @@ export const apiUserApiv2: Apiv2Area = (action, core) => {
     return { count: dataList.length, dataList };
   });
 
-  action('apiuser/add', async ({ caller, params, request }) => {
+  action('apiuser/add', APIUSER_ADD, async ({ caller, params, request }) => {
     const f = params.fields;
     const name = (f.name ?? '').trim();
     if (!API_USER_NAME_PATTERN.test(name)) throw new AppError('API_USER_NAME_INVALID');

@@ -1,9 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
 import { API_CREDENTIALS, AppError } from '@herald/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Core } from '../../compose.ts';
 import type { KeyCaller } from '../../core/context.ts';
 import { toAppError } from '../errors.ts';
+import { type ActionDocs, validateParams } from './apiv2-docs.ts';
 import { type Apiv2Params, apiv2Params, withLegacyNames } from './apiv2-params.ts';
 import { failure, ok } from './envelope.ts';
 
@@ -29,13 +30,12 @@ export async function registerApiv2(app: FastifyInstance, core: Core, areas: Api
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, SENDCLOUD_MULTIPART);
     scope.setErrorHandler((error, request, reply) => answerFailure(request, reply, error));
-    const action = (path: string, handler: Apiv2Handler, options: RouteShorthandOptions = {}) => {
+    for (const { path, handler } of apiv2Actions(core, areas)) {
       scope.route({
         method: ['GET', 'POST'],
         // Registered in lower case; apiv2Url brings every request's action to lower case too.
-        url: `/apiv2/${path.toLowerCase()}`,
-        ...options,
-        config: { ...(options.config ?? {}), access: API_CREDENTIALS },
+        url: `/apiv2/${path}`,
+        config: { access: API_CREDENTIALS },
         handler: async (request) => {
           const given = apiv2Params(request);
           const params = { ...given, fields: withLegacyNames(given.fields) };
@@ -47,9 +47,32 @@ export async function registerApiv2(app: FastifyInstance, core: Core, areas: Api
           return ok(request.lang, await handler({ caller, params, request }));
         },
       });
-    };
-    for (const area of areas) area(action, core);
+    }
   });
+}
+
+/** One registered action: its lower-case path, its handler (validating first) and what it declares. */
+export interface Apiv2ActionEntry {
+  path: string;
+  handler: Apiv2Handler;
+  docs: ActionDocs;
+}
+
+/**
+ * Every action the areas register, in their order. The handler given here validates the call's
+ * parameters with the declared schema before the area's own handler runs.
+ */
+export function apiv2Actions(core: Core, areas: Apiv2Area[]): Apiv2ActionEntry[] {
+  const entries: Apiv2ActionEntry[] = [];
+  const action: Apiv2Action = (path, docs, handler) => {
+    const validated: Apiv2Handler = async (call) => {
+      validateParams(docs.params, call.params.fields);
+      return handler(call);
+    };
+    entries.push({ path: path.toLowerCase(), handler: validated, docs });
+  };
+  for (const area of areas) area(action, core);
+  return entries;
 }
 
 /**
@@ -57,9 +80,7 @@ export async function registerApiv2(app: FastifyInstance, core: Core, areas: Api
  * spelling of the same calls, so it runs these very handlers rather than a copy of them.
  */
 export function apiv2Handlers(core: Core, areas: Apiv2Area[]): Map<string, Apiv2Handler> {
-  const handlers = new Map<string, Apiv2Handler>();
-  for (const area of areas) area((path, handler) => handlers.set(path.toLowerCase(), handler), core);
-  return handlers;
+  return new Map(apiv2Actions(core, areas).map((entry) => [entry.path, entry.handler]));
 }
 
 /** The body-size cap and multipart settings the SendCloud APIs share (v2 and legacy v1). */
@@ -68,7 +89,8 @@ export const SENDCLOUD_MULTIPART = {
   limits: { fileSize: MULTIPART_LIMIT, files: 50, fields: 200 },
 };
 
-export type Apiv2Action = (path: string, handler: Apiv2Handler, options?: RouteShorthandOptions) => void;
+/** Registers one action; `docs` declares its parameters (validated) and its answer (documented). */
+export type Apiv2Action = (path: string, docs: ActionDocs, handler: Apiv2Handler) => void;
 
 /**
  * Action paths match whatever their case: SendCloud's own documentation spells them `statDay/list`,

@@ -1,8 +1,16 @@
-import { AppError, domainCreateSchema, domainNameSchema, type Lang } from '@herald/shared';
+import {
+  AppError,
+  type DomainRecordView,
+  domainCreateSchema,
+  domainNameSchema,
+  formatMessage,
+  type Lang,
+} from '@herald/shared';
 import { z } from 'zod';
 import type { DomainRow } from '../../core/domains/domains.repo.ts';
 import type { DomainsService } from '../../core/domains/domains.service.ts';
 import type { Apiv2Area } from './apiv2.plugin.ts';
+import { DOMAIN_ADD, DOMAIN_LIST, DOMAIN_UPDATE } from './domain.params.ts';
 
 /**
  * SendCloud's domain calls (reference §8, email_v2/domain_do.md): domain/list, domain/add,
@@ -12,7 +20,7 @@ import type { Apiv2Area } from './apiv2.plugin.ts';
 export const domainApiv2: Apiv2Area = (action, core) => {
   const domains = core.domains;
 
-  action('domain/list', async ({ caller, params, request }) => {
+  action('domain/list', DOMAIN_LIST, async ({ caller, params, request }) => {
     const names = (params.fields.name ?? '')
       .split(';')
       .map((n) => n.trim().toLowerCase())
@@ -28,13 +36,13 @@ export const domainApiv2: Apiv2Area = (action, core) => {
     return { dataList, count: dataList.length, total: dataList.length };
   });
 
-  action('domain/add', async ({ caller, params, request }) => {
+  action('domain/add', DOMAIN_ADD, async ({ caller, params, request }) => {
     const { name } = domainCreateSchema.parse({ name: params.fields.name });
     const view = await domains.add(callerOf(caller), name);
     return { data: sendCloudDomain(domains, await domains.getByName(caller, view.name), request.lang) };
   });
 
-  action('domain/update', async ({ caller, params, request }) => {
+  action('domain/update', DOMAIN_UPDATE, async ({ caller, params, request }) => {
     const { name, newName } = z
       .object({ name: domainNameSchema, newName: domainNameSchema })
       .parse({ name: params.fields.name, newName: params.fields.newName });
@@ -75,6 +83,12 @@ function sendCloudDomain(
   const dkim = record('dkim');
   const mx = record('mx');
   const dmarc = record('dmarc');
+  // A record whose platform name is unset says so in the caller's language instead of a value
+  // nobody should publish (`include:spf.127.0.0.1`).
+  const value = (r: DomainRecordView | undefined) =>
+    r?.missingSetting
+      ? formatMessage('DOMAIN_PLATFORM_HOST_UNSET', lang, { setting: r.missingSetting })
+      : r?.value;
   return {
     name: view.name,
     type: NORMAL[lang],
@@ -82,14 +96,14 @@ function sendCloudDomain(
     'verifyKey.domain': view.name,
     'verifyKey.value': view.verifyKey,
     'spf.domain': spf?.host,
-    'spf.value': spf?.value,
+    'spf.value': value(spf),
     'dkim.domain': dkim?.host,
     'dkim.value': dkim?.value,
     'dkim.selector': view.dkimSelector,
     'cname.domain': '',
     'cname.value': '',
     'mx.domain': mx?.host,
-    'mx.value': mx?.value,
+    'mx.value': value(mx),
     'dmarc.domain': dmarc?.host,
     'dmarc.value': dmarc?.value,
     status: view.status,

@@ -3,6 +3,7 @@ import type { EmailStatusView } from '../../core/email-status/email-status.servi
 import type { Apiv2Area } from './apiv2.plugin.ts';
 import { idListParam, listParam, monthRange, paging } from './apiv2-data-range.ts';
 import { sendCloudTime } from './apiv2-time.ts';
+import { DATA_EMAILSTATUS } from './email-status.params.ts';
 
 /**
  * `data/emailStatus` (reference §8, deliver_response.md): email, emailIds (`;`), labelId, days |
@@ -65,7 +66,7 @@ function describe(row: EmailStatusView, lang: Lang) {
 }
 
 export const emailStatusApiv2: Apiv2Area = (action, core) => {
-  action('data/emailStatus', async ({ caller, params, request }) => {
+  action('data/emailStatus', DATA_EMAILSTATUS, async ({ caller, params, request }) => {
     const f = params.fields;
     const range = monthRange(f);
     const { start, limit } = paging(f);

@@ -1,6 +1,7 @@
 import { INVALID_STAT_REASONS } from '@herald/shared';
 import type { Apiv2Area } from './apiv2.plugin.ts';
 import { isAggregate, statFilter } from './stat.apiv2.ts';
+import { INVALIDSTAT_LIST } from './stat.params.ts';
 
 /**
  * `invalidstat/list` (reference §8): invalid mail by reason (SendCloud's names, `ubsubscribe`
@@ -10,7 +11,7 @@ import { isAggregate, statFilter } from './stat.apiv2.ts';
 export const invalidstatApiv2: Apiv2Area = (action, core) => {
   const stats = core.statistics;
 
-  action('invalidstat/list', async ({ caller, params }) => {
+  action('invalidstat/list', INVALIDSTAT_LIST, async ({ caller, params }) => {
     const filter = await statFilter(core, caller.accountId, params.fields);
     const aggregate = isAggregate(params.fields);
     const rows = await stats.apiRows(caller, filter, { invalid: true, aggregate });

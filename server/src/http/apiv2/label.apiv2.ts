@@ -2,6 +2,7 @@ import { AppError, labelNameSchema } from '@herald/shared';
 import type { LabelView } from '../../core/labels/labels.service.ts';
 import type { Apiv2Area } from './apiv2.plugin.ts';
 import { sendCloudTime } from './apiv2-time.ts';
+import { LABEL_ADD, LABEL_DELETE, LABEL_GET, LABEL_LIST, LABEL_UPDATE } from './label.params.ts';
 
 const LIMIT_MAX = 100;
 
@@ -31,7 +32,7 @@ function whole(value: string | undefined, fallback: number, max: number): number
 
 /** `label/list|get|add|update|delete` (label_do.md), on the calling API_USER's account. */
 export const labelApiv2: Apiv2Area = (action, core) => {
-  action('label/list', async ({ caller, params }) => {
+  action('label/list', LABEL_LIST, async ({ caller, params }) => {
     const f = params.fields;
     const { labels, total } = await core.labels.list(caller, {
       query: f.query,
@@ -41,23 +42,23 @@ export const labelApiv2: Apiv2Area = (action, core) => {
     return { dataList: labels.map(describe), total, count: labels.length };
   });
 
-  action('label/get', async ({ caller, params }) => ({
+  action('label/get', LABEL_GET, async ({ caller, params }) => ({
     data: describe(await core.labels.get(caller, labelIdOf(params.fields))),
   }));
 
-  action('label/add', async ({ caller, params }) => {
+  action('label/add', LABEL_ADD, async ({ caller, params }) => {
     const name = labelNameSchema.parse(params.fields.labelName ?? '');
     return { data: describe(await core.labels.create(caller, { name })) };
   });
 
-  action('label/update', async ({ caller, params }) => {
+  action('label/update', LABEL_UPDATE, async ({ caller, params }) => {
     const id = labelIdOf(params.fields);
     const name = labelNameSchema.parse(params.fields.labelName ?? '');
     await core.labels.rename(caller, id, { name });
     return { count: 1 };
   });
 
-  action('label/delete', async ({ caller, params }) => {
+  action('label/delete', LABEL_DELETE, async ({ caller, params }) => {
     await core.labels.remove(caller, labelIdOf(params.fields));
     return { count: 1 };
   });

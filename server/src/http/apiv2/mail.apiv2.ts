@@ -1,20 +1,27 @@
 import mime from 'mime';
 import type { Apiv2Area } from './apiv2.plugin.ts';
+import { MAIL_SEND, MAIL_SENDCALENDAR, MAIL_SENDTEMPLATE } from './mail.params.ts';
 
 /**
- * `mail/send` and `mail/sendtemplate` (reference §2, §3): every parameter arrives as a form,
- * query or multipart field; files are the attachments. The envelope's info holds emailIdList
- * (empty when respEmailId=false).
+ * `mail/send`, `mail/sendtemplate` and `mail/sendcalendar` (reference §2, §3, §4): every
+ * parameter arrives as a form, query or multipart field; files are the attachments. The
+ * envelope's info holds emailIdList (empty when respEmailId=false), and sendcalendar's the uid.
  */
 export const mailApiv2: Apiv2Area = (action, core) => {
-  action('mail/send', async ({ caller, params }) => {
+  action('mail/send', MAIL_SEND, async ({ caller, params }) => {
     const result = await core.send.send(caller, params.fields, attachmentsOf(params.files));
     return { emailIdList: result.emailIdList };
   });
 
-  action('mail/sendtemplate', async ({ caller, params }) => {
+  action('mail/sendtemplate', MAIL_SENDTEMPLATE, async ({ caller, params }) => {
     const result = await core.send.sendTemplate(caller, params.fields, attachmentsOf(params.files));
     return { emailIdList: result.emailIdList };
+  });
+
+  // The meeting's uid comes back so the caller can update or cancel it later (reference §4).
+  action('mail/sendcalendar', MAIL_SENDCALENDAR, async ({ caller, params }) => {
+    const result = await core.send.sendCalendar(caller, params.fields, attachmentsOf(params.files));
+    return { emailIdList: result.emailIdList, uid: result.uid };
   });
 };
 

@@ -2,6 +2,7 @@ import { AppError, type OpenAndClickItem, TRACK_QUERY_MAX_DAYS } from '@herald/s
 import type { Apiv2Area } from './apiv2.plugin.ts';
 import { dataRange, idListParam, listParam, paging } from './apiv2-data-range.ts';
 import { sendCloudTime } from './apiv2-time.ts';
+import { OPENANDCLICK_LIST } from './openandclick.params.ts';
 
 /**
  * `openandclick/list` (reference §8; SendCloud email_v2/open_or_click.md): days | startDate/endDate
@@ -20,7 +21,7 @@ function invalid(field: string): AppError {
 export const openandclickApiv2: Apiv2Area = (action, core) => {
   const tracks = core.emailTracks;
 
-  action('openandclick/list', async ({ caller, params }) => {
+  action('openandclick/list', OPENANDCLICK_LIST, async ({ caller, params }) => {
     const fields = params.fields;
     const { start, limit } = paging(fields);
     const email = fields.email?.trim().toLowerCase() || undefined;

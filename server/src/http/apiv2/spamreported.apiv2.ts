@@ -3,6 +3,7 @@ import type { Apiv2Area } from './apiv2.plugin.ts';
 import { paging } from './apiv2-data-range.ts';
 import { sendCloudTime } from './apiv2-time.ts';
 import { bounceFilter } from './bounce.apiv2.ts';
+import { SPAMREPORTED_LIST } from './spamreported.params.ts';
 
 /** `spamreported/list` (reference §8): days | startDate/endDate | email, start, limit. */
 const describe = (row: SuppressionEntryView) => ({
@@ -17,7 +18,7 @@ const describe = (row: SuppressionEntryView) => ({
 });
 
 export const spamreportedApiv2: Apiv2Area = (action, core) => {
-  action('spamreported/list', async ({ caller, params }) => {
+  action('spamreported/list', SPAMREPORTED_LIST, async ({ caller, params }) => {
     const { start, limit } = paging(params.fields);
     const filter = { list: 'spam' as const, ...bounceFilter(params.fields) };
     const { rows, total } = await core.suppressionLists.find(caller, filter, start, limit);

@@ -3,6 +3,7 @@ import type { Core } from '../../compose.ts';
 import type { RollupFilter } from '../../core/statistics/statistics.repo.ts';
 import type { Apiv2Area } from './apiv2.plugin.ts';
 import { idListParam, listParam } from './apiv2-data-range.ts';
+import { STATDAY_LIST, STATHOUR_LIST } from './stat.params.ts';
 
 /**
  * `statday/list` and `stathour/list` (reference §8): figures per day (statday: × API_USER ×
@@ -92,7 +93,7 @@ export const statApiv2: Apiv2Area = (action, core) => {
     ['statday/list', false],
     ['stathour/list', true],
   ] as const) {
-    action(path, async ({ caller, params }) => {
+    action(path, hourly ? STATHOUR_LIST : STATDAY_LIST, async ({ caller, params }) => {
       const filter = await statFilter(core, caller.accountId, params.fields, hourly);
       if (hourly) filter.domains = undefined;
       const aggregate = isAggregate(params.fields);

@@ -9,6 +9,14 @@ import {
 import { z } from 'zod';
 import type { Apiv2Area } from './apiv2.plugin.ts';
 import { sendCloudTime } from './apiv2-time.ts';
+import {
+  TEMPLATE_ADD,
+  TEMPLATE_DELETE,
+  TEMPLATE_GET,
+  TEMPLATE_LIST,
+  TEMPLATE_SUBMIT,
+  TEMPLATE_UPDATE,
+} from './template.params.ts';
 
 /**
  * SendCloud's template calls (reference §8, email_v2/template_do.md): template/list, get, add,
@@ -43,7 +51,7 @@ const paging = z.object({
 export const templateApiv2: Apiv2Area = (action, core) => {
   const templates = core.templates;
 
-  action('template/list', async ({ caller, params }) => {
+  action('template/list', TEMPLATE_LIST, async ({ caller, params }) => {
     const f = params.fields;
     const templateType = z
       .object({ templateType: templateTypeSchema.optional() })
@@ -68,12 +76,12 @@ export const templateApiv2: Apiv2Area = (action, core) => {
     return { dataList, total: rows.length, count: dataList.length };
   });
 
-  action('template/get', async ({ caller, params }) => {
+  action('template/get', TEMPLATE_GET, async ({ caller, params }) => {
     const { invokeName } = invokeNameParam.parse(params.fields);
     return { data: full(await templates.findByInvokeName(callerOf(caller), invokeName)) };
   });
 
-  action('template/add', async ({ caller, params }) => {
+  action('template/add', TEMPLATE_ADD, async ({ caller, params }) => {
     const f = params.fields;
     const input = templateInputSchema.parse({
       name: f.name,
@@ -88,7 +96,7 @@ export const templateApiv2: Apiv2Area = (action, core) => {
     return { data: full(created) };
   });
 
-  action('template/update', async ({ caller, params }) => {
+  action('template/update', TEMPLATE_UPDATE, async ({ caller, params }) => {
     const f = params.fields;
     const { invokeName } = invokeNameParam.parse(f);
     const ctx = callerOf(caller);
@@ -108,14 +116,14 @@ export const templateApiv2: Apiv2Area = (action, core) => {
     return { count: 1 };
   });
 
-  action('template/delete', async ({ caller, params }) => {
+  action('template/delete', TEMPLATE_DELETE, async ({ caller, params }) => {
     const { invokeName } = invokeNameParam.parse(params.fields);
     const ctx = callerOf(caller);
     await templates.remove(ctx, (await templates.findByInvokeName(ctx, invokeName)).id);
     return { count: 1 };
   });
 
-  action('template/submit', async ({ caller, params }) => {
+  action('template/submit', TEMPLATE_SUBMIT, async ({ caller, params }) => {
     const { invokeName } = invokeNameParam.parse(params.fields);
     const cancel = blank(params.fields.cancel) ? '0' : flag.parse(params.fields.cancel);
     const ctx = callerOf(caller);

@@ -4,6 +4,7 @@ import type { Apiv2Area } from './apiv2.plugin.ts';
 import { idListParam, listParam, paging } from './apiv2-data-range.ts';
 import { sendCloudTime } from './apiv2-time.ts';
 import { bounceFilter } from './bounce.apiv2.ts';
+import { UNSUBSCRIBE_ADD, UNSUBSCRIBE_DELETE, UNSUBSCRIBE_LIST } from './unsubscribe.params.ts';
 
 /**
  * `unsubscribe/list|add|delete` (reference §8): days | startDate/endDate | email, apiUserList,
@@ -30,7 +31,7 @@ export const unsubscribeApiv2: Apiv2Area = (action, core) => {
     return { apiUserIds, labelIds };
   }
 
-  action('unsubscribe/list', async ({ caller, params }) => {
+  action('unsubscribe/list', UNSUBSCRIBE_LIST, async ({ caller, params }) => {
     const { start, limit } = paging(params.fields);
     const scope = await scopeOf(caller.accountId, params.fields);
     const filter = { list: 'unsubscribe' as const, ...bounceFilter(params.fields), ...scope };
@@ -38,7 +39,7 @@ export const unsubscribeApiv2: Apiv2Area = (action, core) => {
     return { dataList: rows.map(describe), total, count: rows.length };
   });
 
-  action('unsubscribe/add', async ({ caller, params }) => {
+  action('unsubscribe/add', UNSUBSCRIBE_ADD, async ({ caller, params }) => {
     const addresses = addressEntrySchema.parse(params.fields.email ?? '');
     const scope = await scopeOf(caller.accountId, params.fields);
     const { added } = await lists.add(
@@ -51,7 +52,7 @@ export const unsubscribeApiv2: Apiv2Area = (action, core) => {
     return { count: added };
   });
 
-  action('unsubscribe/delete', async ({ caller, params }) => {
+  action('unsubscribe/delete', UNSUBSCRIBE_DELETE, async ({ caller, params }) => {
     const addresses = addressEntrySchema.parse(params.fields.email ?? '');
     const scope = await scopeOf(caller.accountId, params.fields);
     return { count: await lists.removeAddresses(caller, 'unsubscribe', { addresses, ...scope }) };

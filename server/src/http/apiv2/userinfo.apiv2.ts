@@ -1,6 +1,7 @@
 import type { Lang } from '@herald/shared';
 import type { Apiv2Area } from './apiv2.plugin.ts';
 import { sendCloudTime } from './apiv2-time.ts';
+import { USERINFO_GET } from './userinfo.params.ts';
 
 const ACCOUNT_TYPES: Record<Lang, Record<'free' | 'paid', string>> = {
   'zh-cn': { free: '免费用户', paid: '付费用户' },
@@ -14,7 +15,7 @@ const ACCOUNT_TYPES: Record<Lang, Record<'free' | 'paid', string>> = {
  * every account reports 100.
  */
 export const userinfoApiv2: Apiv2Area = (action, core) => {
-  action('userinfo/get', async ({ caller, request }) => {
+  action('userinfo/get', USERINFO_GET, async ({ caller, request }) => {
     const a = await core.apiUsers.accountSummary(caller);
     const balance = a.balanceFen / 100;
     return {

@@ -8,6 +8,7 @@ import {
 } from '@herald/shared';
 import type { Apiv2Area } from './apiv2.plugin.ts';
 import { sendCloudTime } from './apiv2-time.ts';
+import { WEBHOOK_ADD, WEBHOOK_DELETE, WEBHOOK_LIST, WEBHOOK_UPDATE } from './webhook.params.ts';
 
 const KIND_OF_CODE = new Map(
   Object.entries(SENDCLOUD_EVENT_CODES).map(([kind, code]) => [String(code), kind]),
@@ -58,7 +59,7 @@ function describe(webhook: WebhookView) {
 export const webhookApiv2: Apiv2Area = (action, core) => {
   const webhooks = core.webhooks;
 
-  action('webhook/list', async ({ caller, params }) => {
+  action('webhook/list', WEBHOOK_LIST, async ({ caller, params }) => {
     const f = params.fields;
     let list = await webhooks.list(caller);
     if (f.url?.trim()) list = list.filter((w) => w.url === f.url?.trim());
@@ -71,7 +72,7 @@ export const webhookApiv2: Apiv2Area = (action, core) => {
     return { dataList: list.map(describe), count: list.length };
   });
 
-  action('webhook/add', async ({ caller, params }) => {
+  action('webhook/add', WEBHOOK_ADD, async ({ caller, params }) => {
     const f = params.fields;
     const url = urlOf(f.url);
     const target = await webhooks.targetByName(caller, f.categoryName ?? '');
@@ -80,7 +81,7 @@ export const webhookApiv2: Apiv2Area = (action, core) => {
     return { data: describe(created) };
   });
 
-  action('webhook/update', async ({ caller, params }) => {
+  action('webhook/update', WEBHOOK_UPDATE, async ({ caller, params }) => {
     const f = params.fields;
     const changes = (['newCategoryName', 'newUrl', 'newEvent'] as const).filter((name) => f[name]?.trim());
     if (changes.length !== 1) throw new AppError('WEBHOOK_UPDATE_ONE');
@@ -95,7 +96,7 @@ export const webhookApiv2: Apiv2Area = (action, core) => {
     return { count: 1 };
   });
 
-  action('webhook/delete', async ({ caller, params }) => {
+  action('webhook/delete', WEBHOOK_DELETE, async ({ caller, params }) => {
     const f = params.fields;
     const current = await webhooks.findByUrl(caller, urlOf(f.url), f.categoryName ?? '');
     await webhooks.remove(caller, current.id);

@@ -17,7 +17,7 @@ export interface V1Call {
 type V1Handler = (call: V1Call) => Promise<Record<string, unknown>>;
 
 /** v1 names whose v2 spelling is not their camelCase (send_email.md, template_do.md, user_info.md). */
-const RENAMED: Record<string, string> = {
+export const RENAMED: Record<string, string> = {
   fromname: 'fromName',
   replyto: 'replyTo',
   x_smtpapi: 'xsmtpapi',

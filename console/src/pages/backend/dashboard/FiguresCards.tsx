@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../components/charts/EChart.tsx';
 import { type DashboardOverview, type DayTotals, fetchOverview } from './dashboard.api.ts';
+import { QuotaUsage } from './QuotaUsage.tsx';
 
 const TODAY: (keyof DayTotals)[] = ['requested', 'delivered', 'opened', 'clicked', 'invalid', 'softBounced'];
 const TREND: (keyof DayTotals)[] = ['requested', 'delivered', 'opened', 'clicked', 'invalid'];
@@ -27,17 +28,24 @@ export function FiguresCards() {
     <>
       <Card title={t('dashboard.todayTitle')} className="dashboard-today">
         {data ? (
-          <Row gutter={[16, 16]}>
-            {TODAY.map((key) => (
-              <Col key={key} xs={12} md={8} lg={4}>
-                <Statistic
-                  title={t(`dashboard.figures.${key}`)}
-                  value={data.today[key]}
-                  className={`today-${key}`}
-                />
-              </Col>
-            ))}
-          </Row>
+          <>
+            {data.quota.limit !== null && (
+              <div style={{ marginBottom: 16 }}>
+                <QuotaUsage quota={data.quota} />
+              </div>
+            )}
+            <Row gutter={[16, 16]}>
+              {TODAY.map((key) => (
+                <Col key={key} xs={12} md={8} lg={4}>
+                  <Statistic
+                    title={t(`dashboard.figures.${key}`)}
+                    value={data.today[key]}
+                    className={`today-${key}`}
+                  />
+                </Col>
+              ))}
+            </Row>
+          </>
         ) : (
           <Skeleton active />
         )}

@@ -1,8 +1,8 @@
 import { CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Card, List, Progress, Skeleton, Typography } from 'antd';
+import { Button, Card, List, Progress, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { fetchGuide, type GuideStep } from './dashboard.api.ts';
 
 /** Where each step is done. */
@@ -10,14 +10,19 @@ const LINKS: Record<GuideStep, string> = {
   testMail: '/sendRelative/test',
   domain: '/sendSetting/domain',
   apiUser: '/sendSetting/apiuser',
-  integrate: '/sendSetting/apiuser',
+  integrate: '/sendSetting/integration',
 };
 
-/** The beginner guide (console-spec §2): four steps, each ticked from what the account really has. */
+/**
+ * The beginner guide (console-spec §2): four steps, each ticked from what the account really has,
+ * each with the button that does it; the first step not yet done is the primary one.
+ */
 export function GuideCard() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const guide = useQuery({ queryKey: ['dashboard', 'guide'], queryFn: fetchGuide });
   const steps = guide.data?.steps ?? [];
+  const next = steps.find((step) => !step.done)?.key;
   return (
     <Card title={t('dashboard.guideTitle')} className="dashboard-guide">
       {guide.isLoading ? (
@@ -34,9 +39,14 @@ export function GuideCard() {
                 className={`guide-step guide-step-${step.key}`}
                 data-done={step.done ? 'true' : 'false'}
                 actions={[
-                  <Link key="go" to={LINKS[step.key]}>
-                    {step.done ? t('dashboard.view') : t('dashboard.go')}
-                  </Link>,
+                  <Button
+                    key="go"
+                    type={step.key === next ? 'primary' : 'default'}
+                    className={`guide-action guide-action-${step.key}`}
+                    onClick={() => navigate(LINKS[step.key])}
+                  >
+                    {step.done ? t('dashboard.view') : t(`dashboard.actions.${step.key}`)}
+                  </Button>,
                 ]}
               >
                 <List.Item.Meta
