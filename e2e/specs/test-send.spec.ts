@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Herald } from '@herald/test-peers';
 import type { Browser } from 'playwright-core';
-import type { TestUser } from '../harness/accounts.ts';
+import { createTestUser, type TestUser } from '../harness/accounts.ts';
 import { withPage } from '../harness/browser.ts';
 import { logIn, startConsoleTestbed, stopConsoleTestbed, waitForShell } from '../harness/console.ts';
 import { withHeraldDatabase } from '../harness/database.ts';
@@ -82,4 +82,17 @@ test('a test mail sent from the console is accepted and its recipients appear wi
       rows.map((r) => [r.email_id, r.status, r.source]),
       ids.map((id) => [id, 'requested', 'test']),
     );
+  }));
+
+test('without an API_USER the test-send screen leads to the next step, a sending domain first', (t) =>
+  withPage(browser, t, async (page) => {
+    const newcomer = await createTestUser(herald);
+    await logIn(page.context(), herald, newcomer);
+    await page.goto(`${herald.url}/sendRelative/test`);
+    await waitForShell(page);
+    const empty = page.locator('.test-send-no-api-users');
+    await empty.getByText('还没有可发信的发信域名').waitFor();
+    await empty.locator('.test-send-add-domain').click();
+    await page.waitForURL((url) => url.pathname === '/sendSetting/domain');
+    await page.locator('.domains-page').waitFor();
   }));

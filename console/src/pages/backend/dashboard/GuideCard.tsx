@@ -5,6 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fetchGuide, type GuideStep } from './dashboard.api.ts';
 
+/**
+ * Which step to do next when several are open: a test mail needs an API_USER, which needs a
+ * sending domain that can send, so the primary button follows that order, not the list's.
+ */
+const NEXT_ORDER: GuideStep[] = ['domain', 'apiUser', 'testMail', 'integrate'];
+
 /** Where each step is done. */
 const LINKS: Record<GuideStep, string> = {
   testMail: '/sendRelative/test',
@@ -20,9 +26,10 @@ const LINKS: Record<GuideStep, string> = {
 export function GuideCard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const guide = useQuery({ queryKey: ['dashboard', 'guide'], queryFn: fetchGuide });
+  // Asked again every time the dashboard opens: the user has usually just done a step elsewhere.
+  const guide = useQuery({ queryKey: ['dashboard', 'guide'], queryFn: fetchGuide, refetchOnMount: 'always' });
   const steps = guide.data?.steps ?? [];
-  const next = steps.find((step) => !step.done)?.key;
+  const next = NEXT_ORDER.find((key) => steps.some((step) => step.key === key && !step.done));
   return (
     <Card title={t('dashboard.guideTitle')} className="dashboard-guide">
       {guide.isLoading ? (
