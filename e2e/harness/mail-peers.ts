@@ -69,7 +69,7 @@ export async function startMailPeers(domains: readonly string[] = ['example.com'
       HERALD_HTTP_PORT: String(port),
       HERALD_PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
-    async nextMail(address, timeoutMs = 20_000) {
+    async nextMail(address, timeoutMs = 30_000) {
       const index = seen.get(address) ?? 0;
       const deadline = Date.now() + timeoutMs;
       for (;;) {

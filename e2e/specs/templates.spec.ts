@@ -72,6 +72,9 @@ test('rich text → sandboxed preview → review → the operator approves; a re
     await page.getByTestId('template-invoke-name').fill(invokeName);
     await page.getByTestId('template-subject').fill('欢迎 %name%');
     const editable = page.getByTestId('template-rich-editor').locator('[contenteditable="true"]');
+    // The rich-text editor's toolbar speaks the console's language.
+    await page.getByTestId('template-rich-editor').locator('button[title="加粗"]').waitFor();
+    assert.equal(await page.getByTestId('template-rich-editor').locator('button[title="Bold"]').count(), 0);
     await editable.click();
     await page.keyboard.type('Hello %name%, your code is %code%.');
     await page.getByTestId('template-variables').getByText('%code%').waitFor();

@@ -3,7 +3,20 @@ import { Alert, Button, Card, Flex, Form, Input, Result, Space, Spin, Tabs, Typo
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import Editor from 'react-simple-wysiwyg';
+import Editor, {
+  BtnBold,
+  BtnBulletList,
+  BtnClearFormatting,
+  BtnItalic,
+  BtnLink,
+  BtnNumberedList,
+  BtnRedo,
+  BtnStrikeThrough,
+  BtnUnderline,
+  BtnUndo,
+  Separator,
+  Toolbar,
+} from 'react-simple-wysiwyg';
 import { TemplateFormFields, TemplateVariablesHint } from './TemplateFormFields.tsx';
 import { EMPTY_TEMPLATE, LIST_PATH, useTemplateEditing } from './template-editing.ts';
 
@@ -24,7 +37,24 @@ function HtmlInput({ value = '', onChange }: { value?: string; onChange?: (html:
                 value={value}
                 onChange={(event) => onChange?.(event.target.value)}
                 containerProps={{ style: { minHeight: 320, resize: 'vertical' } }}
-              />
+              >
+                {/* The editor's own toolbar, its button names in the console's language. */}
+                <Toolbar>
+                  <BtnUndo title={t('templates.rte.undo')} />
+                  <BtnRedo title={t('templates.rte.redo')} />
+                  <Separator />
+                  <BtnBold title={t('templates.rte.bold')} />
+                  <BtnItalic title={t('templates.rte.italic')} />
+                  <BtnUnderline title={t('templates.rte.underline')} />
+                  <BtnStrikeThrough title={t('templates.rte.strikeThrough')} />
+                  <Separator />
+                  <BtnNumberedList title={t('templates.rte.numberedList')} />
+                  <BtnBulletList title={t('templates.rte.bulletList')} />
+                  <Separator />
+                  <BtnLink title={t('templates.rte.link')} />
+                  <BtnClearFormatting title={t('templates.rte.clearFormatting')} />
+                </Toolbar>
+              </Editor>
             </div>
           ),
         },
