@@ -38,6 +38,7 @@ import { TestSendService } from './core/send/test-send.service.ts';
 import { SenderConfigsService } from './core/sender-configs/sender-configs.service.ts';
 import { SensitiveVerificationService } from './core/sensitive-verification/sensitive-verification.service.ts';
 import { SessionsService } from './core/sessions/sessions.service.ts';
+import { SmsUsersService } from './core/sms-users/sms-users.service.ts';
 import { StatisticsService } from './core/statistics/statistics.service.ts';
 import { SuppressionService } from './core/suppression/suppression.service.ts';
 import { SuppressionListsService } from './core/suppression/suppression-lists.service.ts';
@@ -118,6 +119,7 @@ export interface Core extends Tracking {
   testSend: TestSendService;
   /** API_USERs, their keys and the default senders (`/config/categories`, `/config/apikeys`). */
   apiUsers: ApiUsersService;
+  smsUsers: SmsUsersService;
   /** Labels of mail (`/config/labels`, SendCloud `label/*`). */
   labels: LabelsService;
   /** Sending domains: DKIM keys, the records to publish, DNS verification. */
@@ -314,6 +316,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     send,
     testSend: new TestSendService(send),
     apiUsers: new ApiUsersService({ database, auth: apiUserAuth, verification: sensitiveVerification }),
+    smsUsers: new SmsUsersService({ database, verification: sensitiveVerification }),
     labels: new LabelsService(database),
     domains: new DomainsService({
       database,

@@ -19,6 +19,7 @@ import type routes from '../locales/zh-cn/routes.json';
 import type security from '../locales/zh-cn/security.json';
 import type senderConfigs from '../locales/zh-cn/senderConfigs.json';
 import type shell from '../locales/zh-cn/shell.json';
+import type smsUsers from '../locales/zh-cn/smsUsers.json';
 import type statistics from '../locales/zh-cn/statistics.json';
 import type suppression from '../locales/zh-cn/suppression.json';
 import type templates from '../locales/zh-cn/templates.json';
@@ -58,6 +59,7 @@ declare module 'i18next' {
         senderConfigs: typeof senderConfigs;
         members: typeof members;
         shell: typeof shell;
+        smsUsers: typeof smsUsers;
         statistics: typeof statistics;
         suppression: typeof suppression;
         templates: typeof templates;

@@ -236,7 +236,7 @@ export const backendAreas: readonly RouteArea[] = [
     menu: 'sms',
     icon: 'settings',
     screens: [
-      todo('empower', 'routes.smsEmpower', 'SmsEmpowerPage'),
+      screen('empower', 'routes.smsEmpower', 'SmsEmpowerPage'),
       todo('smsHook', 'routes.smsHooks', 'SmsHooksPage'),
       todo('track', 'routes.smsTrack', 'SmsTrackPage'),
       todo('label', 'routes.smsLabels', 'SmsLabelsPage'),

@@ -20,6 +20,7 @@ export * from './schemas/security.schema.ts';
 export * from './schemas/security-settings.schema.ts';
 export * from './schemas/send.schema.ts';
 export * from './schemas/sender-config.schema.ts';
+export * from './schemas/sms-user.schema.ts';
 export * from './schemas/statistics.schema.ts';
 export * from './schemas/suppression.schema.ts';
 export * from './schemas/template.schema.ts';

@@ -27,6 +27,7 @@ import * as exportsMigration from './migrations/0025-exports.ts';
 import * as accountStateMigration from './migrations/0026-account-state.ts';
 import * as dotOwner from './migrations/0027-dot-owner.ts';
 import * as quotaRaises from './migrations/0028-quota-raises.ts';
+import * as smsUsers from './migrations/0029-sms-users.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -62,6 +63,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0026-account-state': accountStateMigration,
   '0027-dot-owner': dotOwner,
   '0028-quota-raises': quotaRaises,
+  '0029-sms-users': smsUsers,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -105,6 +105,8 @@ export interface DB {
   reputation_history: ReputationHistoryTable;
   stat_monitor_configs: StatMonitorConfigsTable;
   quota_raises: QuotaRaisesTable;
+  sms_users: SmsUsersTable;
+  sms_keys: SmsKeysTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */
@@ -133,6 +135,24 @@ export interface AccountsTable {
 }
 
 /** A temporary quota increase (migration 0028): `extra` mails a day from from_day to to_day. */
+export interface SmsUsersTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  c_type: 'normal' | 'test';
+  created_at: number;
+}
+
+export interface SmsKeysTable {
+  id: Generated<number>;
+  account_id: number;
+  sms_user_id: number;
+  key_hash: string;
+  key_hint: string;
+  created_at: number;
+  expires_at: number | null;
+}
+
 export interface QuotaRaisesTable {
   id: Generated<number>;
   account_id: number;

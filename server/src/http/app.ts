@@ -38,6 +38,7 @@ import { queuesRoutes } from './routes/queues.routes.ts';
 import { registerRoutes } from './routes/register.routes.ts';
 import { securitySettingsRoutes } from './routes/security-settings.routes.ts';
 import { senderConfigsRoutes } from './routes/sender-configs.routes.ts';
+import { smsUsersRoutes } from './routes/sms-users.routes.ts';
 import { statisticsRoutes } from './routes/statistics.routes.ts';
 import { suppressionRoutes } from './routes/suppression.routes.ts';
 import { templatesRoutes } from './routes/templates.routes.ts';
@@ -148,6 +149,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     adminTemplatesRoutes(app, core);
     adminAccountsRoutes(app, core);
     integrationRoutes(app, core);
+    smsUsersRoutes(app, core);
     emailStatusRoutes(app, core);
     suppressionRoutes(app, core);
     webhooksRoutes(app, core);
