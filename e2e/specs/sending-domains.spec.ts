@@ -39,6 +39,14 @@ async function shownRecord(page: Page, kind: string) {
   return { host: await text(page, `${row} .record-host`), value: await text(page, `${row} .record-value`) };
 }
 
+/** Presses a copy button of the console and reads what it put on the clipboard. */
+async function copied(page: Page, selector: string): Promise<string> {
+  const element = page.locator(selector);
+  await element.locator('.ant-typography-copy').click();
+  await element.locator('.ant-typography-copy-success').waitFor();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
 async function verifyNow(page: Page, expected: string) {
   await page.locator('.domain-verify-now').click();
   await page.locator(`.domain-config-page .domain-status-${expected}`).waitFor();
@@ -47,6 +55,7 @@ async function verifyNow(page: Page, expected: string) {
 test('a domain added in the console becomes usable, then verified, as its records appear in DNS', (t) =>
   withPage(browser, t, async (page) => {
     await logIn(page.context(), herald, owner);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: herald.url });
     await page.goto(`${herald.url}/sendSetting/domain`);
     await waitForShell(page);
     await page.locator('.domains-page .ant-empty').waitFor();
@@ -72,10 +81,48 @@ test('a domain added in the console becomes usable, then verified, as its record
     assert.deepEqual(mx, { host: 'shop.example.test', value: 'mx.herald.test' });
     assert.equal(dmarc.host, '_dmarc.shop.example.test');
 
-    // Nothing published yet: each record says what is missing.
+    // The host as DNS consoles ask for it, relative to the zone the hint names, and the full name.
+    const selector = dkim.host.split('.')[0];
+    const prefixes: Record<string, string> = {};
+    for (const kind of ['spf', 'dkim', 'mx', 'dmarc'])
+      prefixes[kind] = await text(page, `.domain-record-${kind} .record-host-prefix`);
+    assert.deepEqual(prefixes, {
+      spf: 'shop',
+      dkim: `${selector}._domainkey.shop`,
+      mx: 'shop',
+      dmarc: '_dmarc.shop',
+    });
+    assert.match(await text(page, '.domain-zone-hint'), /DNS 区域 example\.test 的名称/);
+    assert.equal(
+      await copied(page, '.domain-record-dkim .record-host-prefix'),
+      `${selector}._domainkey.shop`,
+    );
+    assert.equal(await copied(page, '.domain-record-dkim .record-host'), dkim.host);
+    assert.equal(await copied(page, '.domain-record-dkim .record-value'), dkim.value);
+
+    // Nothing published yet: each record says what is missing, in the reader's language.
     await verifyNow(page, 'unverified');
     await page.locator('.domain-record-spf .record-status-missing').waitFor();
-    assert.match(await text(page, '.domain-record-dkim .record-error'), /no such name \(NXDOMAIN\)/);
+    const zhError = await text(page, '.domain-record-dkim .record-error');
+    assert.equal(
+      zhError,
+      `DNS 中还没有 ${dkim.host} 这个名称：请在 DNS 服务商处添加此记录（新记录生效可能需要几分钟）`,
+    );
+    const zhPage = await text(page, '.domain-config-page');
+    const configUrl = page.url();
+    await page.goto(`${configUrl}&lang=en`);
+    await page.locator('.domain-record-dkim .record-status-missing').waitFor();
+    const enError = await text(page, '.domain-record-dkim .record-error');
+    assert.equal(
+      enError,
+      `${dkim.host} does not exist in DNS yet: add this record at your DNS host (a new record can take a few minutes to appear)`,
+    );
+    assert.match(await text(page, '.domain-zone-hint'), /relative to the DNS zone example\.test/);
+    assert.equal(await text(page, '.domain-record-dmarc .record-host-prefix'), '_dmarc.shop');
+    const screens = `${zhPage}\n${await text(page, '.domain-config-page')}`;
+    assert.doesNotMatch(screens, /NXDOMAIN|ENOTFOUND|ENODATA|SERVFAIL/);
+    await page.goto(`${configUrl}&lang=zh-cn`);
+    await page.locator('.domain-record-dkim .record-status-missing').waitFor();
 
     // A wrong MX first: the row says where it points.
     dns.set(spf.host, 'TXT', [spf.value]);

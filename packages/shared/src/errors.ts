@@ -1,4 +1,5 @@
 import { API_USER_ERRORS } from './errors/api-user.errors.ts';
+import { DNS_CHECK_ERRORS } from './errors/dns-check.errors.ts';
 import { DOMAIN_ERRORS } from './errors/domain.errors.ts';
 import type { ErrorDefinition } from './errors/error-definition.ts';
 import { EXPORT_ERRORS } from './errors/export.errors.ts';
@@ -370,6 +371,7 @@ export const ERRORS = {
   ...EXPORT_ERRORS,
   ...UNSUBSCRIBE_ERRORS,
   ...PLAN_ERRORS,
+  ...DNS_CHECK_ERRORS,
   ...SMS_USER_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -77,9 +77,12 @@ describe('sending domains', () => {
     assert.equal(before.status, 'unverified');
     assert.equal(recordOf(before, 'spf').status, 'missing');
     assert.equal(recordOf(before, 'dkim').status, 'missing');
-    assert.match(
-      recordOf(before, 'dkim').error ?? '',
-      /_domainkey\.mail\.example\.test: no such name \(NXDOMAIN\)/,
+    const missing = recordOf(before, 'dkim');
+    assert.equal(missing.errorCode, 'DNS_CHECK_NXDOMAIN');
+    assert.deepEqual(missing.errorParams, { host: dkim.host });
+    assert.equal(
+      missing.error,
+      `${dkim.host} does not exist in DNS yet: add this record at your DNS host (a new record can take a few minutes to appear)`,
     );
 
     publish(dns, domain, ['spf', 'dkim', 'mx']);
@@ -128,9 +131,20 @@ describe('sending domains', () => {
     const spf = recordOf(checked, 'spf');
     assert.equal(spf.status, 'invalid');
     assert.equal(spf.found, 'v=spf1 include:_spf.google.com ~all');
-    assert.equal(spf.error, `wrong.example.test: the SPF record does not include:${PLATFORM.spf}`);
+    assert.equal(spf.errorCode, 'DNS_CHECK_SPF_NO_INCLUDE');
+    assert.equal(
+      spf.error,
+      `The SPF record of wrong.example.test lacks include:${PLATFORM.spf}: add include:${PLATFORM.spf} before its ~all or -all`,
+    );
     assert.equal(recordOf(checked, 'dkim').status, 'invalid');
-    assert.match(recordOf(checked, 'dkim').error ?? '', /the p= key differs/);
+    assert.equal(recordOf(checked, 'dkim').errorCode, 'DNS_CHECK_DKIM_KEY_DIFFERS');
+    assert.match(recordOf(checked, 'dkim').error ?? '', /is not the one Herald signs with/);
+    assert.equal(recordOf(checked, 'mx').errorCode, 'DNS_CHECK_MX_ELSEWHERE');
+    assert.deepEqual(recordOf(checked, 'mx').errorParams, {
+      host: 'wrong.example.test',
+      mxHost: PLATFORM.mx,
+    });
+    assert.equal(recordOf(checked, 'dmarc').errorCode, 'DNS_CHECK_DMARC_POLICY');
     assert.equal(recordOf(checked, 'mx').status, 'invalid');
     assert.equal(recordOf(checked, 'mx').found, '10 aspmx.l.google.com');
     assert.equal(recordOf(checked, 'dmarc').status, 'invalid');
@@ -138,6 +152,7 @@ describe('sending domains', () => {
 
     dns.set('wrong.example.test', 'TXT', ['v=spf1 -all', 'v=spf1 include:spf.herald.test ~all']);
     const twice = await verifyNow(domain.id);
+    assert.equal(recordOf(twice, 'spf').errorCode, 'DNS_CHECK_SPF_MULTIPLE');
     assert.match(recordOf(twice, 'spf').error ?? '', /more than one SPF record/);
   });
 
@@ -149,12 +164,16 @@ describe('sending domains', () => {
     const checked = await verifyNow(domain.id);
     assert.equal(checked.status, 'usable');
     assert.equal(recordOf(checked, 'spf').status, 'ok');
-    assert.match(recordOf(checked, 'spf').error ?? '', /SERVFAIL/);
+    assert.equal(recordOf(checked, 'spf').errorCode, 'DNS_CHECK_SERVFAIL');
+    assert.deepEqual(recordOf(checked, 'spf').errorParams, { host: 'flaky.example.test', type: 'TXT' });
     dns.fail('flaky.example.test', null);
     dns.remove('flaky.example.test', 'MX');
     const lost = await verifyNow(domain.id);
     assert.equal(lost.status, 'unverified');
-    assert.equal(recordOf(lost, 'mx').error, 'flaky.example.test: no MX records');
+    assert.equal(
+      recordOf(lost, 'mx').error,
+      'flaky.example.test has no MX record: add this record at your DNS host',
+    );
   });
 
   it('refuses a sixth domain, a duplicate, a bad name and the platform’s own names', async () => {
@@ -310,6 +329,8 @@ describe('sending domains', () => {
       await api('GET', `/v3/api/config/domainConfigs/safeDkim?domainId=${domain.id}`, owner)
     ).json().data.next;
     assert.equal(pending.status, 'missing');
+    assert.equal(pending.errorCode, 'DNS_CHECK_NXDOMAIN');
+    assert.equal(pending.hostPrefix, `${next.host.split('.')[0]}._domainkey.rotate`);
     assert.equal(loadDkimKey(t.core.secretBox, await keyRow()).selector, oldHost.split('.')[0]);
 
     dns.set(next.host, 'TXT', [next.value]);

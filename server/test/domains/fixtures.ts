@@ -11,12 +11,16 @@ export interface RecordJson {
   kind: 'spf' | 'dkim' | 'mx' | 'dmarc';
   type: 'TXT' | 'MX';
   host: string;
+  hostPrefix: string;
+  zone: string;
   value: string;
   priority?: number;
   required: boolean;
   status: string;
   found: string | null;
   error: string | null;
+  errorCode: string | null;
+  errorParams: Record<string, string | number> | null;
 }
 
 export interface DomainJson {

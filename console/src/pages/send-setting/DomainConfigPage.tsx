@@ -8,6 +8,8 @@ import { type DomainRecordView, fetchDomain, verifyDomain } from '../../api/doma
 import { Can } from '../../components/Can.tsx';
 import { HttpError } from '../../infra/http/http-errors.ts';
 import { currentLang } from '../../stores/i18n.ts';
+import { DomainRecordError } from './DomainRecordError.tsx';
+import { DomainRecordHost } from './DomainRecordHost.tsx';
 import { DomainsDkimRotation } from './DomainsDkimRotation.tsx';
 import { DomainStatusTag, RECORD_KIND_KEYS, RecordStatusTag } from './DomainsStatusTags.tsx';
 
@@ -81,7 +83,17 @@ export default function DomainConfigPage() {
           </Can>
         </Space>
       </Flex>
-      <Alert type="info" showIcon title={t('domains.configHint')} style={{ marginBottom: 16 }} />
+      <Alert
+        type="info"
+        showIcon
+        title={t('domains.configHint')}
+        description={
+          <span className="domain-zone-hint">
+            {t('domains.zoneHint', { zone: d.records[0]?.zone ?? d.name })}
+          </span>
+        }
+        style={{ marginBottom: 16 }}
+      />
       <Table<DomainRecordView>
         rowKey="kind"
         dataSource={d.records}
@@ -115,16 +127,7 @@ export default function DomainConfigPage() {
           {
             title: t('domains.host'),
             width: '22%',
-            render: (_, r) => (
-              <Typography.Text
-                code
-                copyable={copyable(r.host, t)}
-                style={{ wordBreak: 'break-all' }}
-                className="record-host"
-              >
-                {r.host}
-              </Typography.Text>
-            ),
+            render: (_, r) => <DomainRecordHost record={r} />,
           },
           {
             title: t('domains.value'),
@@ -168,11 +171,7 @@ export default function DomainConfigPage() {
                     {t('domains.found')}: {r.found}
                   </Typography.Paragraph>
                 )}
-                {r.error && (
-                  <Typography.Text type="danger" style={{ wordBreak: 'break-all' }} className="record-error">
-                    {r.error}
-                  </Typography.Text>
-                )}
+                <DomainRecordError record={r} />
               </Space>
             ),
           },

@@ -4,6 +4,8 @@ import { Alert, Button, Flex, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { cancelDkimRotation, type DomainView, fetchDkimConfig, rotateDkim } from '../../api/domains.api.ts';
 import { Can } from '../../components/Can.tsx';
+import { DomainRecordError } from './DomainRecordError.tsx';
+import { DomainRecordHost } from './DomainRecordHost.tsx';
 import { RecordStatusTag } from './DomainsStatusTags.tsx';
 
 /**
@@ -47,12 +49,10 @@ export function DomainsDkimRotation({ domain }: { domain: DomainView }) {
           description={
             <Space orientation="vertical" style={{ width: '100%' }}>
               <Typography.Text>{t('domains.rotationHint')}</Typography.Text>
-              <Typography.Text>
-                {t('domains.host')}:{' '}
-                <Typography.Text code copyable={copy(next.host)} className="record-host">
-                  {next.host}
-                </Typography.Text>
-              </Typography.Text>
+              <Space align="start">
+                <Typography.Text>{t('domains.host')}:</Typography.Text>
+                <DomainRecordHost record={next} />
+              </Space>
               <Typography.Text>
                 {t('domains.value')} (TXT):{' '}
                 <Typography.Text
@@ -66,11 +66,7 @@ export function DomainsDkimRotation({ domain }: { domain: DomainView }) {
               </Typography.Text>
               <Space>
                 <RecordStatusTag status={next.status} />
-                {next.error && (
-                  <Typography.Text type="danger" className="record-error">
-                    {next.error}
-                  </Typography.Text>
-                )}
+                <DomainRecordError record={next} />
               </Space>
               <Can code={PERMISSIONS.EMAIL_SETTINGS} level="full">
                 <Popconfirm title={t('domains.rotationCancelConfirm')} onConfirm={() => cancel.mutateAsync()}>

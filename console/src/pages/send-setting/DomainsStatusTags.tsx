@@ -6,6 +6,7 @@ import type {
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DomainRecordView } from '../../api/domains.api.ts';
+import { recordErrorText } from './DomainRecordError.tsx';
 
 /** The tags of a domain's state and of each record's state, shared by the list and the config screen. */
 const DOMAIN_STATUS = {
@@ -57,7 +58,7 @@ export function RecordTags({ records }: { records: DomainRecordView[] }) {
   return (
     <>
       {records.map((r) => (
-        <Tooltip key={r.kind} title={r.error ?? t(RECORD_STATUS[r.status].key)}>
+        <Tooltip key={r.kind} title={recordErrorText(r) ?? t(RECORD_STATUS[r.status].key)}>
           <Tag color={RECORD_STATUS[r.status].color} className={`record-tag record-${r.kind}-${r.status}`}>
             {t(RECORD_KIND_KEYS[r.kind])}
           </Tag>

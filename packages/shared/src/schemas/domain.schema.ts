@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { DnsCheckErrorCode } from '../errors/dns-check.errors.ts';
+import type { ErrorParams } from '../errors.ts';
 import type { ValidationKey } from '../validation.ts';
 
 /**
@@ -74,18 +76,36 @@ export const domainListQuerySchema = z.object({
 });
 export type DomainListQuery = z.infer<typeof domainListQuerySchema>;
 
+/** A check's verdict, as stored with the record: a code of the catalogue and its parameters. */
+export interface DnsCheckError {
+  code: DnsCheckErrorCode | 'DOMAIN_PLATFORM_HOST_UNSET';
+  params: ErrorParams;
+}
+
 /** One record a domain publishes, with what the last check found. */
 export interface DomainRecordView {
   kind: DomainRecordKind;
   type: 'TXT' | 'MX';
+  /** The full name (FQDN, no trailing dot). */
   host: string;
+  /**
+   * The host as DNS providers' consoles ask for it ("主机记录"): relative to `zone`, `@` at the
+   * zone's apex. Herald cannot know the zone, so it assumes the registrable domain (the name one
+   * label below its public suffix: mail.example.co.uk lives in example.co.uk).
+   */
+  hostPrefix: string;
+  zone: string;
   value: string;
   /** MX records carry a preference; any value works, 10 is suggested. */
   priority?: number;
   required: boolean;
   status: DomainRecordStatus;
   found: string | null;
+  /** The problem in English (API clients); a check before codes existed left only this text. */
   error: string | null;
+  /** The problem as a code and its parameters, for the reader's language; null with an old text. */
+  errorCode: DnsCheckError['code'] | null;
+  errorParams: ErrorParams | null;
   /**
    * Set when the platform's own name for this record is not configured (no HERALD_HOSTNAME): the
    * variable the operator must set. `value` is then a placeholder, never something to publish;

@@ -1,8 +1,10 @@
-import { classifyDnsError, type DnsResolver, dnsErrorText } from '../../lib/dns-resolver.ts';
+import type { DnsCheckError, ErrorParams } from '@herald/shared';
+import { classifyDnsError, type DnsResolver } from '../../lib/dns-resolver.ts';
 
 /**
  * The DNS checks of a sending domain, one per record, each ending in a status, the value found
- * and a human reason, never a throw: "missing" (nothing published), "invalid" (published but not
+ * and the reason as a code of the catalogue with its parameters (the reader's language says it),
+ * never a throw: "missing" (nothing published), "invalid" (published but not
  * what Herald asked for), "error" (the look-up itself failed; the previous verdict may still
  * hold, so the caller decides what to keep). All look-ups go through the configured resolver.
  */
@@ -11,7 +13,7 @@ export type CheckStatus = 'ok' | 'missing' | 'invalid' | 'error';
 export interface RecordCheck {
   status: CheckStatus;
   found: string | null;
-  error: string | null;
+  error: DnsCheckError | null;
 }
 
 export interface ExpectedRecords {
@@ -46,23 +48,28 @@ export async function checkDomain(resolver: DnsResolver, expected: ExpectedRecor
 }
 
 const ok = (found: string): RecordCheck => ({ status: 'ok', found, error: null });
-const bad = (status: CheckStatus, found: string | null, error: string): RecordCheck => ({
-  status,
-  found,
-  error,
-});
+const bad = (
+  status: CheckStatus,
+  found: string | null,
+  code: DnsCheckError['code'],
+  params: ErrorParams,
+): RecordCheck => ({ status, found, error: { code, params } });
 
 /** A record whose platform name is not configured: nothing published can match it. */
 function unconfigured(setting: string): RecordCheck {
-  return bad('error', null, `Herald has no public host name: set HERALD_HOSTNAME (or ${setting})`);
+  return bad('error', null, 'DOMAIN_PLATFORM_HOST_UNSET', { setting });
 }
 
 /** A failed look-up: no name or no records of the type is "missing", anything else an error. */
 function lookupFailed(host: string, type: string, error: unknown): RecordCheck {
   const kind = classifyDnsError(error);
-  if (kind === 'nxdomain') return bad('missing', null, `${host}: no such name (NXDOMAIN)`);
-  if (kind === 'nodata') return bad('missing', null, `${host}: no ${type} records`);
-  return bad('error', null, `${host}: ${type} look-up failed: ${dnsErrorText(error)}`);
+  if (kind === 'nxdomain') return bad('missing', null, 'DNS_CHECK_NXDOMAIN', { host });
+  if (kind === 'nodata') return bad('missing', null, 'DNS_CHECK_NO_RECORDS', { host, type });
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ESERVFAIL') return bad('error', null, 'DNS_CHECK_SERVFAIL', { host, type });
+  if (code === 'ETIMEOUT') return bad('error', null, 'DNS_CHECK_TIMEOUT', { host, type });
+  const reason = code ?? (error instanceof Error ? error.message : String(error));
+  return bad('error', null, 'DNS_CHECK_LOOKUP_FAILED', { host, type, reason });
 }
 
 async function txtRecords(resolver: DnsResolver, host: string): Promise<string[] | RecordCheck> {
@@ -85,14 +92,15 @@ export async function checkSpf(
   const txt = await txtRecords(resolver, domain);
   if (!Array.isArray(txt)) return txt;
   const spf = txt.filter((r) => startsWithTag(r, /^v=spf1(\s|$)/i));
-  if (spf.length === 0) return bad('missing', null, `${domain}: no SPF record (v=spf1)`);
+  if (spf.length === 0) return bad('missing', null, 'DNS_CHECK_SPF_MISSING', { host: domain });
   const found = spf.join('\n');
-  if (spf.length > 1) return bad('invalid', found, `${domain}: more than one SPF record (RFC 7208 §4.5)`);
+  // RFC 7208 §4.5: more than one record is a permanent error for every receiver.
+  if (spf.length > 1) return bad('invalid', found, 'DNS_CHECK_SPF_MULTIPLE', { host: domain, spfDomain });
   const includes = (spf[0] ?? '')
     .trim()
     .split(/\s+/)
     .some((term) => term.toLowerCase().replace(/^\+/, '').replace(/\.$/, '') === `include:${spfDomain}`);
-  if (!includes) return bad('invalid', found, `${domain}: the SPF record does not include:${spfDomain}`);
+  if (!includes) return bad('invalid', found, 'DNS_CHECK_SPF_NO_INCLUDE', { host: domain, spfDomain });
   return ok(found);
 }
 
@@ -115,13 +123,13 @@ export async function checkDkim(
   const txt = await txtRecords(resolver, host);
   if (!Array.isArray(txt)) return txt;
   const keys = txt.filter((r) => tags(r).has('p') || startsWithTag(r, /^v=DKIM1/i));
-  if (keys.length === 0) return bad('missing', txt.join('\n') || null, `${host}: no DKIM key record`);
+  if (keys.length === 0) return bad('missing', txt.join('\n') || null, 'DNS_CHECK_DKIM_MISSING', { host });
   const found = keys.join('\n');
   const mine = keys.find((r) => (tags(r).get('p') ?? '').replace(/\s+/g, '') === publicKey);
-  if (!mine) return bad('invalid', found, `${host}: the p= key differs from the key Herald signs with`);
+  if (!mine) return bad('invalid', found, 'DNS_CHECK_DKIM_KEY_DIFFERS', { host });
   const k = tags(mine).get('k');
   if (k !== undefined && k.toLowerCase() !== 'rsa')
-    return bad('invalid', found, `${host}: k=${k}, expected k=rsa`);
+    return bad('invalid', found, 'DNS_CHECK_DKIM_KEY_TYPE', { host, k });
   return ok(mine);
 }
 
@@ -133,11 +141,11 @@ export async function checkMx(resolver: DnsResolver, domain: string, mxHost: str
   } catch (error) {
     return lookupFailed(domain, 'MX', error);
   }
-  if (records.length === 0) return bad('missing', null, `${domain}: no MX records`);
+  if (records.length === 0) return bad('missing', null, 'DNS_CHECK_NO_RECORDS', { host: domain, type: 'MX' });
   const sorted = [...records].sort((a, b) => a.priority - b.priority);
   const found = sorted.map((r) => `${r.priority} ${r.exchange}`).join('\n');
   const points = sorted.some((r) => r.exchange.toLowerCase().replace(/\.$/, '') === mxHost);
-  if (!points) return bad('invalid', found, `${domain}: no MX record points to ${mxHost}`);
+  if (!points) return bad('invalid', found, 'DNS_CHECK_MX_ELSEWHERE', { host: domain, mxHost });
   return ok(found);
 }
 
@@ -148,14 +156,14 @@ export async function checkDmarc(resolver: DnsResolver, host: string): Promise<R
   const txt = await txtRecords(resolver, host);
   if (!Array.isArray(txt)) return txt;
   const dmarc = txt.filter((r) => startsWithTag(r, /^v\s*=\s*DMARC1\s*(;|$)/i));
-  if (dmarc.length === 0) return bad('missing', null, `${host}: no DMARC record (v=DMARC1)`);
+  if (dmarc.length === 0) return bad('missing', null, 'DNS_CHECK_DMARC_MISSING', { host });
   const found = dmarc.join('\n');
-  if (dmarc.length > 1) return bad('invalid', found, `${host}: more than one DMARC record`);
+  if (dmarc.length > 1) return bad('invalid', found, 'DNS_CHECK_DMARC_MULTIPLE', { host });
   const policy = tags(dmarc[0] ?? '')
     .get('p')
     ?.toLowerCase();
   if (!policy || !DMARC_POLICIES.has(policy)) {
-    return bad('invalid', found, `${host}: the p= policy must be none, quarantine or reject`);
+    return bad('invalid', found, 'DNS_CHECK_DMARC_POLICY', { host });
   }
   return ok(found);
 }

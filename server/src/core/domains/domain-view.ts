@@ -7,7 +7,9 @@ import type {
 } from '@herald/shared';
 import { DOMAIN_VERIFY_BITS } from '@herald/shared';
 import type { Config } from '../../config.ts';
+import { decodeCheckError } from './check-error.ts';
 import { dkimRecordValue } from './dkim-key.ts';
+import { assumedZone, relativeHost } from './dns-zone.ts';
 import type { DomainRow } from './domains.repo.ts';
 
 /**
@@ -40,12 +42,13 @@ export function domainRecords(
   settings: PlatformRecords,
 ): DomainRecordView[] {
   const { spfDomain, inboundMxHost } = settings;
+  const zone = assumedZone(row.name);
   const state = (kind: DomainRecordKind) => ({
     status: (row[`${kind}_status`] ?? 'pending') as DomainRecordStatus,
     found: row[`${kind}_found`] ?? null,
-    error: row[`${kind}_error`] ?? null,
+    ...decodeCheckError(row[`${kind}_error`] ?? null),
   });
-  return [
+  const records: Omit<DomainRecordView, 'hostPrefix' | 'zone'>[] = [
     {
       kind: 'spf',
       type: 'TXT',
@@ -82,6 +85,12 @@ export function domainRecords(
       ...state('dmarc'),
     },
   ];
+  return records.map((r) => ({ ...r, ...named(r.host, zone) }));
+}
+
+/** The name as a DNS console asks for it, beside the zone it assumes (see dns-zone.ts). */
+function named(host: string, zone: string): Pick<DomainRecordView, 'hostPrefix' | 'zone'> {
+  return { hostPrefix: relativeHost(host, zone), zone };
 }
 
 export function dkimHost(row: Pick<DomainRow, 'name' | 'dkim_selector'>): string {
@@ -90,15 +99,17 @@ export function dkimHost(row: Pick<DomainRow, 'name' | 'dkim_selector'>): string
 
 export function pendingDkimRecord(row: DomainRow): DomainRecordView | null {
   if (!row.dkim_next_selector || !row.dkim_next_public_key) return null;
+  const host = dkimHost({ name: row.name, dkim_selector: row.dkim_next_selector });
   return {
     kind: 'dkim',
     type: 'TXT',
-    host: dkimHost({ name: row.name, dkim_selector: row.dkim_next_selector }),
+    host,
+    ...named(host, assumedZone(row.name)),
     value: dkimRecordValue(row.dkim_next_public_key),
     required: true,
     status: row.dkim_next_status ?? 'pending',
     found: null,
-    error: row.dkim_next_error,
+    ...decodeCheckError(row.dkim_next_error),
   };
 }
 

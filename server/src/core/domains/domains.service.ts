@@ -15,6 +15,7 @@ import { createResolver, type DnsResolver } from '../../lib/dns-resolver.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Logger } from '../../logger.ts';
 import type { Caller, UserCaller } from '../context.ts';
+import { encodeCheckError } from './check-error.ts';
 import { createDkimKey, DKIM_KEY_BITS } from './dkim-key.ts';
 import { checkDkim, checkDomain, type DomainCheck, type RecordCheck } from './dns-check.ts';
 import { dkimHost, domainView, isUsable } from './domain-view.ts';
@@ -238,7 +239,10 @@ export class DomainsService {
         });
         this.deps.logger.info({ domainId: row.id }, 'DKIM key rotated: the new record is published');
       } else {
-        Object.assign(patch, { dkim_next_status: next.status, dkim_next_error: next.error });
+        Object.assign(patch, {
+          dkim_next_status: next.status,
+          dkim_next_error: encodeCheckError(next.error),
+        });
       }
     }
     const now = Date.now();
@@ -284,7 +288,7 @@ function outcome(row: DomainRow, result: DomainCheck): RecordState {
     const keepPrevious = check.status === 'error' && row[`${kind}_status`] !== 'pending';
     state[`${kind}_status`] = keepPrevious ? row[`${kind}_status`] : check.status;
     state[`${kind}_found`] = keepPrevious ? row[`${kind}_found`] : check.found;
-    state[`${kind}_error`] = check.error;
+    state[`${kind}_error`] = encodeCheckError(check.error);
   }
   return state;
 }
