@@ -11,6 +11,7 @@ import { type Apiv2Area, apiv2Url, isApiv2, registerApiv2, unknownAction } from 
 import { APIV2_AREAS } from './apiv2/areas.ts';
 import { callerOf } from './context.ts';
 import { apiDocsRoutes } from './docs/api-docs.routes.ts';
+import { guidesRoutes } from './docs/guides/guides.routes.ts';
 import { sendError } from './errors.ts';
 import { type Authenticator, type RouteEntry, registerAccess } from './plugins/access.ts';
 import { registerBrowserSafety } from './plugins/browser-safety.ts';
@@ -164,6 +165,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     await registerApiv2(app, core, options.apiv2Areas ?? APIV2_AREAS);
     await registerWebapi(app, core, options.apiv2Areas ?? APIV2_AREAS);
     apiDocsRoutes(app, core, options.apiv2Areas ?? APIV2_AREAS);
+    guidesRoutes(app, core);
   }
   return { app, routes };
 }

@@ -30,9 +30,9 @@ const VERSION = (
   }
 ).version;
 
-const PAGE_TEXT: Record<Lang, { title: string; switch: string }> = {
-  'zh-cn': { title: 'Herald API 文档', switch: '语言' },
-  en: { title: 'Herald API reference', switch: 'Language' },
+const PAGE_TEXT: Record<Lang, { title: string; switch: string; guides: string }> = {
+  'zh-cn': { title: 'Herald API 文档', switch: '语言', guides: '开发指南' },
+  en: { title: 'Herald API reference', switch: 'Language', guides: 'Guides' },
 };
 const LANG_NAMES: Record<Lang, string> = { 'zh-cn': '中文', en: 'English' };
 
@@ -115,7 +115,7 @@ function page(lang: Lang): string {
 <link rel="stylesheet" href="api-docs.css">
 </head>
 <body>
-<header class="herald-docs-bar"><strong>${text.title}</strong><nav aria-label="${text.switch}">${links}</nav></header>
+<header class="herald-docs-bar"><strong>${text.title}</strong><nav aria-label="${text.switch}"><a href="/docs/guides/?lang=${lang}">${text.guides}</a>${links}</nav></header>
 <main id="swagger-ui" data-spec="/docs/api/openapi.${lang}.json"></main>
 <script src="assets/swagger-ui-bundle.js"></script>
 <script src="api-docs.js"></script>
