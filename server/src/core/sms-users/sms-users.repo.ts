@@ -45,11 +45,6 @@ export async function countSmsUsers({ db }: Database, accountId: number): Promis
   return Number(row.n);
 }
 
-/** Serialises creations on one account (the limit of 5 is counted inside the transaction). */
-export async function lockAccount({ db }: Database, accountId: number, now: number): Promise<void> {
-  await db.updateTable('accounts').set({ updated_at: now }).where('id', '=', accountId).execute();
-}
-
 export async function insertSmsUser(
   { db }: Database,
   accountId: number,

@@ -9,6 +9,7 @@ import {
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import { generateApiKey, hashApiKey } from '../api-users/api-keys.repo.ts';
+import { lockAccount } from '../api-users/api-users.repo.ts';
 import type { Caller, SessionCaller } from '../context.ts';
 import type { SensitiveVerificationService } from '../sensitive-verification/sensitive-verification.service.ts';
 import * as repo from './sms-users.repo.ts';
@@ -63,7 +64,8 @@ export class SmsUsersService {
     try {
       id = await database.db.transaction().execute(async (trx) => {
         const scoped = { ...database, db: trx };
-        await repo.lockAccount(scoped, accountId, now);
+        // Serialises creations on one account: the limit of 5 is counted inside the transaction.
+        await lockAccount(scoped, accountId, now);
         if ((await repo.countSmsUsers(scoped, accountId)) >= SMS_USER_MAX) {
           throw new AppError('SMS_USER_LIMIT', { max: SMS_USER_MAX });
         }
