@@ -28,6 +28,7 @@ import * as accountStateMigration from './migrations/0026-account-state.ts';
 import * as dotOwner from './migrations/0027-dot-owner.ts';
 import * as quotaRaises from './migrations/0028-quota-raises.ts';
 import * as smsUsers from './migrations/0029-sms-users.ts';
+import * as smsContent from './migrations/0030-sms-content.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -64,6 +65,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0027-dot-owner': dotOwner,
   '0028-quota-raises': quotaRaises,
   '0029-sms-users': smsUsers,
+  '0030-sms-content': smsContent,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

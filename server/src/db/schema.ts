@@ -107,6 +107,9 @@ export interface DB {
   quota_raises: QuotaRaisesTable;
   sms_users: SmsUsersTable;
   sms_keys: SmsKeysTable;
+  sms_filings: SmsFilingsTable;
+  sms_signs: SmsSignsTable;
+  sms_templates: SmsTemplatesTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */
@@ -130,9 +133,13 @@ export interface AccountsTable {
   /** Set by operators (migration 0026): suspended and frozen accounts send nothing. */
   state: Generated<AccountState>;
   state_changed_at: number | null;
+  /** Marked by operators (migration 0030) until certification is built; SMS and voice need `enterprise`. */
+  certification: Generated<AccountCertification>;
   created_at: number;
   updated_at: number;
 }
+
+export type AccountCertification = 'none' | 'personal' | 'enterprise';
 
 /** A temporary quota increase (migration 0028): `extra` mails a day from from_day to to_day. */
 export interface SmsUsersTable {
@@ -149,8 +156,66 @@ export interface SmsKeysTable {
   sms_user_id: number;
   key_hash: string;
   key_hint: string;
+  /** The key sealed with the secret box (migration 0030): the SMS API's MD5 signature needs it. */
+  key_sealed: string | null;
   created_at: number;
   expires_at: number | null;
+}
+
+/** Review state shared by SMS filings, signatures and templates. */
+export type SmsReviewStatus = 'unsubmitted' | 'reviewing' | 'passed' | 'rejected' | 'disabled';
+
+/** The account's SMS filing (one per account): domestic SMS, MMS and voice need it passed. */
+export interface SmsFilingsTable {
+  id: Generated<number>;
+  account_id: number;
+  handler_name: string;
+  /** Sealed with the secret box: a person's ID number. */
+  handler_id_number: string;
+  /** Stored file key of the commitment-book image (jpg, png or pdf). */
+  commitment_file: string;
+  status: SmsReviewStatus;
+  reject_reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SmsSignsTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  sign_type: 'domestic' | 'international';
+  /** enterprise, trademark, app, public_account, shop, brand */
+  source: string;
+  third_party: Generated<number>;
+  /** JSON: third-party licence, legal person (ID number sealed), ID side, attachment file keys. */
+  details: Generated<string>;
+  status: SmsReviewStatus;
+  reject_reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SmsTemplatesTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  kind: 'sms' | 'voice' | 'mms';
+  region: Generated<'domestic' | 'international'>;
+  /** code (verification code), notice (industry notice) or marketing */
+  sms_type: 'code' | 'notice' | 'marketing';
+  content: string;
+  /** JSON object: variable name → example value. */
+  variables: Generated<string>;
+  /** MMS only, JSON: up to 3 pages of {text, image, audio}. */
+  pages: string | null;
+  sign_id: number | null;
+  track_links: Generated<number>;
+  status: SmsReviewStatus;
+  reject_reason: string | null;
+  last_sent_at: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface QuotaRaisesTable {
