@@ -36,9 +36,11 @@ import { AccountsService } from './core/accounts/accounts.service.ts';
 import { generatePassword } from './core/accounts/platform-operator.ts';
 import { hashPassword } from './core/auth/password.ts';
 import { NodesService } from './core/nodes/nodes.service.ts';
+import { type CarrierView, SmsCarriersService } from './core/sms-carriers/sms-carriers.service.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { keepDataPrivate } from './lib/private-files.ts';
+import { loadSecretKey, SecretBox } from './lib/secret-box.ts';
 import { createQueueBackend } from './queue/create-queue.ts';
 import { QUEUE_NAMES } from './queue/names.ts';
 
@@ -54,6 +56,14 @@ const USAGE = `usage: npm run herald -- <command> [arguments]
   accounts:raise <username> <extra>       a temporary increase: <extra> more emails a day, today and tomorrow
                                           (Beijing time); twice a month at most
   accounts:usage <username>               plan, quota, today's usage and temporary increases
+  sms:carrier <name> <smpp://host:port|cmpp://host:port?version=3.0> --system-id <id> --password <secret>
+              [--source <sender id>] [--per-second <n>]
+                                          adds a carrier connection, or changes the one of that name
+  sms:route <carrier> <CN|US|…|*> [--prefix <digits>] [--kind sms|voice|mms] [--priority <n>]
+                                          sends a country's numbers (or every country's) to the carrier;
+                                          several routes fail over in priority order
+  sms:carriers                            carriers with their routes
+  sms:carrier-enable|disable|remove <name>
   nodes
   queue:counts`;
 
@@ -68,6 +78,12 @@ async function run(database: Database, argv: string[]): Promise<number> {
       phone: { type: 'string' },
       password: { type: 'string' },
       active: { type: 'boolean', default: false },
+      'system-id': { type: 'string' },
+      source: { type: 'string' },
+      'per-second': { type: 'string' },
+      prefix: { type: 'string' },
+      kind: { type: 'string' },
+      priority: { type: 'string' },
     },
   });
   const [command, name, argument] = positionals;
@@ -161,6 +177,13 @@ async function run(database: Database, argv: string[]): Promise<number> {
       out(usageLine(after));
       return 0;
     }
+    case 'sms:carrier':
+    case 'sms:route':
+    case 'sms:carriers':
+    case 'sms:carrier-enable':
+    case 'sms:carrier-disable':
+    case 'sms:carrier-remove':
+      return smsCarrierCommand(database, command, positionals.slice(1), values);
     case 'nodes': {
       for (const node of await new NodesService(database).list()) {
         out(
@@ -229,3 +252,74 @@ try {
   await database.close();
 }
 process.exit(code);
+
+async function smsCarrierCommand(
+  database: Database,
+  command: string,
+  args: (string | undefined)[],
+  values: Record<string, string | boolean | undefined>,
+): Promise<number> {
+  const carriers = new SmsCarriersService(database, new SecretBox(loadSecretKey(config)));
+  const [name, second] = args;
+  const show = (c: CarrierView) =>
+    out(
+      `${c.enabled ? 'enabled ' : 'disabled'} ${c.name} ${c.url} system_id ${c.systemId} source ${c.sourceAddr || '-'} ${c.perSecond}/s routes ${
+        c.routes
+          .map(
+            (r) =>
+              `${r.country}${r.prefix ? `+${r.prefix}` : ''}${r.kind === '*' ? '' : `(${r.kind})`}#${r.priority}`,
+          )
+          .join(' ') || '-'
+      }`,
+    );
+  const int = (value: unknown, option: string) => {
+    if (value === undefined) return undefined;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${option} must be a whole number`);
+    return n;
+  };
+  if (command === 'sms:carriers') {
+    for (const c of await carriers.list()) show(c);
+    return 0;
+  }
+  if (!name) throw new UsageError(`${command} needs a carrier name`);
+  if (command === 'sms:carrier') {
+    if (!second) throw new UsageError('sms:carrier needs the carrier URL');
+    const systemId = values['system-id'];
+    const password = values.password;
+    if (typeof systemId !== 'string' || typeof password !== 'string') {
+      throw new UsageError('sms:carrier needs --system-id and --password');
+    }
+    show(
+      await carriers.save({
+        name,
+        url: second,
+        systemId,
+        password,
+        sourceAddr: typeof values.source === 'string' ? values.source : undefined,
+        perSecond: int(values['per-second'], 'per-second'),
+      }),
+    );
+  } else if (command === 'sms:route') {
+    if (!second) throw new UsageError('sms:route needs a country (two letters, or *)');
+    const kind = values.kind;
+    if (kind !== undefined && !['sms', 'voice', 'mms', '*'].includes(String(kind))) {
+      throw new UsageError('--kind is sms, voice, mms or *');
+    }
+    show(
+      await carriers.addRoute({
+        carrier: name,
+        country: second,
+        prefix: typeof values.prefix === 'string' ? values.prefix : undefined,
+        kind: kind as 'sms' | undefined,
+        priority: int(values.priority, 'priority'),
+      }),
+    );
+  } else if (command === 'sms:carrier-remove') {
+    await carriers.remove(name);
+    out(`removed ${name}`);
+  } else {
+    show(await carriers.setEnabled(name, command === 'sms:carrier-enable'));
+  }
+  return 0;
+}

@@ -38,6 +38,10 @@ import { TestSendService } from './core/send/test-send.service.ts';
 import { SenderConfigsService } from './core/sender-configs/sender-configs.service.ts';
 import { SensitiveVerificationService } from './core/sensitive-verification/sensitive-verification.service.ts';
 import { SessionsService } from './core/sessions/sessions.service.ts';
+import { SmsCarriersService } from './core/sms-carriers/sms-carriers.service.ts';
+import { SmsMessagesService } from './core/sms-messages/sms-messages.service.ts';
+import { SmsSendService } from './core/sms-send/sms-send.service.ts';
+import { TableSmsSendSources } from './core/sms-send/sms-send-sources.ts';
 import { SmsUsersService } from './core/sms-users/sms-users.service.ts';
 import { StatisticsService } from './core/statistics/statistics.service.ts';
 import { SuppressionService } from './core/suppression/suppression.service.ts';
@@ -66,6 +70,7 @@ import { createQueueBackend, describeQueue } from './queue/create-queue.ts';
 import { QUEUE_NAMES, QUEUES } from './queue/names.ts';
 import type { QueueBackend } from './queue/queue.ts';
 import { carrierOpener } from './sms/carriers/open-carrier.ts';
+import { SmsDeliveryService } from './sms/sms-delivery.service.ts';
 
 /**
  * The composition root: the database, the queue and every service, built once per process and
@@ -120,6 +125,12 @@ export interface Core extends Tracking {
   /** API_USERs, their keys and the default senders (`/config/categories`, `/config/apikeys`). */
   apiUsers: ApiUsersService;
   smsUsers: SmsUsersService;
+  smsCarriers: SmsCarriersService;
+  smsSendSources: TableSmsSendSources;
+  smsSend: SmsSendService;
+  smsMessages: SmsMessagesService;
+  /** The SMS channel: carrier sessions, the SMS work loop and receipts (started by worker roles). */
+  smsDelivery: SmsDeliveryService;
   /** Labels of mail (`/config/labels`, SendCloud `label/*`). */
   labels: LabelsService;
   /** Sending domains: DKIM keys, the records to publish, DNS verification. */
@@ -246,6 +257,19 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
       httpsPort: config.tracking.httpsPort,
     }),
   });
+  const smsCarriers = new SmsCarriersService(database, secretBox);
+  const smsDelivery = new SmsDeliveryService({
+    database,
+    directory: smsCarriers,
+    logger: logger.child({ component: 'sms' }),
+    settings: {
+      concurrency: config.delivery.concurrency,
+      batchSize: config.delivery.batchSize,
+      pollMs: config.delivery.pollMs,
+      leaseMs: config.delivery.leaseMs,
+    },
+  });
+  const smsSendSources = new TableSmsSendSources(database);
   const apiUserAuth = new ApiUserAuth(database, { limiter: rateLimiter });
   const tracking = createTracking({
     database,
@@ -316,7 +340,17 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     send,
     testSend: new TestSendService(send),
     apiUsers: new ApiUsersService({ database, auth: apiUserAuth, verification: sensitiveVerification }),
-    smsUsers: new SmsUsersService({ database, verification: sensitiveVerification }),
+    smsUsers: new SmsUsersService({ database, verification: sensitiveVerification, secretBox }),
+    smsCarriers,
+    smsSendSources,
+    smsSend: new SmsSendService({
+      database,
+      sources: smsSendSources,
+      states: accountStates,
+      onAccepted: () => smsDelivery.wake(),
+    }),
+    smsMessages: new SmsMessagesService(database),
+    smsDelivery,
     labels: new LabelsService(database),
     domains: new DomainsService({
       database,
@@ -362,6 +396,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     async close() {
       await send.close();
       await delivery.stop(config.shutdownTimeoutMs);
+      await smsDelivery.stop(config.shutdownTimeoutMs);
       await webhooks.close();
       await queue.close({ timeoutMs: config.shutdownTimeoutMs });
       await notifications.close();

@@ -9,6 +9,7 @@ import { QUEUE_ERRORS } from './errors/queue.errors.ts';
 import { SEND_ERRORS } from './errors/send.errors.ts';
 import { SEND_CALENDAR_ERRORS } from './errors/send-calendar.errors.ts';
 import { SENDER_CONFIG_ERRORS } from './errors/sender-config.errors.ts';
+import { SMS_API_ERRORS } from './errors/sms-api.errors.ts';
 import { SMS_USER_ERRORS } from './errors/sms-user.errors.ts';
 import { STATISTICS_ERRORS } from './errors/statistics.errors.ts';
 import { SUPPRESSION_ERRORS } from './errors/suppression.errors.ts';
@@ -373,6 +374,7 @@ export const ERRORS = {
   ...PLAN_ERRORS,
   ...DNS_CHECK_ERRORS,
   ...SMS_USER_ERRORS,
+  ...SMS_API_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -29,6 +29,7 @@ import * as dotOwner from './migrations/0027-dot-owner.ts';
 import * as quotaRaises from './migrations/0028-quota-raises.ts';
 import * as smsUsers from './migrations/0029-sms-users.ts';
 import * as smsContent from './migrations/0030-sms-content.ts';
+import * as smsMessages from './migrations/0033-sms-messages.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -66,6 +67,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0028-quota-raises': quotaRaises,
   '0029-sms-users': smsUsers,
   '0030-sms-content': smsContent,
+  '0033-sms-messages': smsMessages,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -24,6 +24,14 @@ import type {
   SendingDomainsTable,
 } from './sending-schema.ts';
 import type {
+  SmsCarrierIdsTable,
+  SmsCarriersTable,
+  SmsEventsTable,
+  SmsMessagesTable,
+  SmsRoutesTable,
+  SmsSendRequestsTable,
+} from './sms-schema.ts';
+import type {
   ReputationHistoryTable,
   StatAccountDaysTable,
   StatDaysTable,
@@ -110,6 +118,12 @@ export interface DB {
   sms_filings: SmsFilingsTable;
   sms_signs: SmsSignsTable;
   sms_templates: SmsTemplatesTable;
+  sms_carriers: SmsCarriersTable;
+  sms_routes: SmsRoutesTable;
+  sms_messages: SmsMessagesTable;
+  sms_carrier_ids: SmsCarrierIdsTable;
+  sms_send_requests: SmsSendRequestsTable;
+  sms_events: SmsEventsTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */

@@ -52,6 +52,7 @@ import { userInfoRoutes } from './routes/user-info.routes.ts';
 import { verifyRoutes } from './routes/verify.routes.ts';
 import { webhooksRoutes } from './routes/webhooks.routes.ts';
 import { wechatRoutes } from './routes/wechat.routes.ts';
+import { registerSmsapi } from './smsapi/smsapi.plugin.ts';
 import { registerWebapi } from './webapi/webapi.plugin.ts';
 
 export interface HttpAppOptions {
@@ -70,7 +71,7 @@ export interface HttpApp {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** Paths that are API calls: an unknown one answers JSON 404, never the console page. */
-const API_PREFIXES = ['/v3/', '/apiv2/', '/webapi/'];
+const API_PREFIXES = ['/v3/', '/apiv2/', '/webapi/', '/smsapi/'];
 
 export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise<HttpApp> {
   const routes: RouteEntry[] = [];
@@ -164,6 +165,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     trackingDataRoutes(app, core);
     await registerApiv2(app, core, options.apiv2Areas ?? APIV2_AREAS);
     await registerWebapi(app, core, options.apiv2Areas ?? APIV2_AREAS);
+    await registerSmsapi(app, core);
     apiDocsRoutes(app, core, options.apiv2Areas ?? APIV2_AREAS);
     guidesRoutes(app, core);
   }

@@ -44,3 +44,33 @@ export function describeReceipt(receipt: DeliveryReceipt): string {
 
 /** Opens a carrier session whose receipts go to `onReceipt`; the session connects on first use. */
 export type OpenCarrier = (onReceipt: ReceiptListener) => SmsCarrier;
+
+/** A carrier connection as the operator configured it (its secret already opened). */
+export interface CarrierConfig {
+  id: number;
+  name: string;
+  /** smpp://host:port or cmpp://host:port?… */
+  url: string;
+  systemId: string;
+  password: string;
+  /** The sender id submits go out with. */
+  sourceAddr: string;
+  perSecond: number;
+  /** Changes when the operator edits the connection, so an open session is replaced. */
+  version: number;
+}
+
+/** Which carriers may take a number: by country (ISO alpha-2 or `*`), national prefix and kind. */
+export interface CarrierRoute {
+  carrierId: number;
+  country: string;
+  prefix: string;
+  /** sms, voice, mms or `*`. */
+  kind: string;
+  priority: number;
+}
+
+/** What the SMS channel asks the core for: the enabled carriers and the routes to them. */
+export interface CarrierDirectory {
+  load(): Promise<{ carriers: CarrierConfig[]; routes: CarrierRoute[] }>;
+}

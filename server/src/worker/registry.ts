@@ -3,6 +3,7 @@ import { deliverSystemMail } from './jobs/deliver-system-mail.job.ts';
 import { deliverSystemSms } from './jobs/deliver-system-sms.job.ts';
 import { exportData } from './jobs/export-data.job.ts';
 import { deliverEmailLoop } from './loops/deliver-email.loop.ts';
+import { deliverSmsLoop } from './loops/deliver-sms.loop.ts';
 import type { LoopDefinition } from './loops/loop.ts';
 import { statisticsLoop } from './loops/statistics.loop.ts';
 import { webhooksLoop } from './loops/webhooks.loop.ts';
@@ -48,4 +49,9 @@ export const TASKS: readonly TaskDefinition[] = [
 ];
 
 /** Long-running loops of the worker role (work claimed from the database, not queue jobs). */
-export const LOOPS: readonly LoopDefinition[] = [deliverEmailLoop, statisticsLoop, webhooksLoop];
+export const LOOPS: readonly LoopDefinition[] = [
+  deliverEmailLoop,
+  deliverSmsLoop,
+  statisticsLoop,
+  webhooksLoop,
+];

@@ -64,6 +64,7 @@ export async function insertKey(
   accountId: number,
   smsUserId: number,
   key: string,
+  keySealed: string,
   now: number,
 ): Promise<void> {
   await db
@@ -73,6 +74,7 @@ export async function insertKey(
       sms_user_id: smsUserId,
       key_hash: hashApiKey(key),
       key_hint: key.slice(-4),
+      key_sealed: keySealed,
       created_at: now,
       expires_at: null,
     })
@@ -130,4 +132,22 @@ export function findByCredentials({ db }: Database, name: string, keyHash: strin
     .where('sms_keys.key_hash', '=', keyHash)
     .where('sms_users.name', '=', name)
     .executeTakeFirst();
+}
+
+/** The sealed live keys of the SMS_USER of this name, for checking a request signature. */
+export function sealedKeysByName({ db }: Database, name: string, now: number) {
+  return db
+    .selectFrom('sms_keys')
+    .innerJoin('sms_users', 'sms_users.id', 'sms_keys.sms_user_id')
+    .select([
+      'sms_users.id',
+      'sms_users.account_id',
+      'sms_users.name',
+      'sms_users.c_type',
+      'sms_keys.key_sealed',
+    ])
+    .where('sms_users.name', '=', name)
+    .where('sms_keys.key_sealed', 'is not', null)
+    .where((eb) => eb.or([eb('sms_keys.expires_at', 'is', null), eb('sms_keys.expires_at', '>', now)]))
+    .execute();
 }

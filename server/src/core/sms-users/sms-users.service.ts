@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   AppError,
   type IssuedSmsKey,
@@ -8,6 +9,7 @@ import {
   type SmsUserView,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { generateApiKey, hashApiKey } from '../api-users/api-keys.repo.ts';
 import { lockAccount } from '../api-users/api-users.repo.ts';
 import type { Caller, SessionCaller } from '../context.ts';
@@ -17,6 +19,7 @@ import * as repo from './sms-users.repo.ts';
 export interface SmsUsersDeps {
   database: Database;
   verification: SensitiveVerificationService;
+  secretBox: SecretBox;
   now?: () => number;
 }
 
@@ -70,7 +73,7 @@ export class SmsUsersService {
           throw new AppError('SMS_USER_LIMIT', { max: SMS_USER_MAX });
         }
         const newId = await repo.insertSmsUser(scoped, accountId, input, now);
-        await repo.insertKey(scoped, accountId, newId, smsKey, now);
+        await repo.insertKey(scoped, accountId, newId, smsKey, this.seal(smsKey), now);
         return newId;
       });
     } catch (error) {
@@ -93,7 +96,7 @@ export class SmsUsersService {
     await database.db.transaction().execute(async (trx) => {
       const scoped = { ...database, db: trx };
       await repo.expireKeys(scoped, session.accountId, current.id, oldKeyExpiresAt, now);
-      await repo.insertKey(scoped, session.accountId, current.id, smsKey, now);
+      await repo.insertKey(scoped, session.accountId, current.id, smsKey, this.seal(smsKey), now);
     });
     return { smsUser: await this.get(session, current.id), smsKey, oldKeyExpiresAt };
   }
@@ -104,6 +107,36 @@ export class SmsUsersService {
     const row = await repo.findByCredentials(this.deps.database, name, hashApiKey(key));
     if (!row || (row.expires_at !== null && Number(row.expires_at) <= this.now())) return null;
     return { id: Number(row.id), accountId: Number(row.account_id), name: row.name, cType: row.c_type };
+  }
+
+  /**
+   * The SMS_USER whose live key signed these parameters (reference §11): the signature is
+   * md5(key & sorted k=v of every parameter but smsKey and signature & key), in any letter case.
+   * Every live key is tried, so both keys work during a reset's overlap. Null when none matches.
+   */
+  async verifySignature(
+    name: string,
+    params: Record<string, string>,
+    signature: string,
+  ): Promise<SmsUserRef | null> {
+    if (!name || !/^[0-9a-f]{32}$/i.test(signature)) return null;
+    const given = Buffer.from(signature.toLowerCase(), 'hex');
+    const rows = await repo.sealedKeysByName(this.deps.database, name, this.now());
+    for (const row of rows) {
+      const key = this.deps.secretBox.open(row.key_sealed as string, SMS_KEY_CONTEXT);
+      if (timingSafeEqual(Buffer.from(smsSignature(key, params), 'hex'), given)) {
+        return { id: Number(row.id), accountId: Number(row.account_id), name: row.name, cType: row.c_type };
+      }
+    }
+    return null;
+  }
+
+  async exists(name: string): Promise<boolean> {
+    return repo.isNameTaken(this.deps.database, name);
+  }
+
+  private seal(smsKey: string): string {
+    return this.deps.secretBox.seal(smsKey, SMS_KEY_CONTEXT);
   }
 
   private async views(accountId: number, rows: repo.SmsUserRow[]): Promise<SmsUserView[]> {
@@ -127,4 +160,17 @@ export class SmsUsersService {
         })),
     }));
   }
+}
+
+const SMS_KEY_CONTEXT = 'sms_key';
+
+/** The SMS API's request signature over the non-encoded parameter values (reference §11). */
+export function smsSignature(key: string, params: Record<string, string>): string {
+  const pairs = Object.keys(params)
+    .filter((name) => name !== 'smsKey' && name !== 'signature')
+    .sort()
+    .map((name) => `${name}=${params[name]}`);
+  return createHash('md5')
+    .update(`${key}&${pairs.join('&')}&${key}`, 'utf8')
+    .digest('hex');
 }

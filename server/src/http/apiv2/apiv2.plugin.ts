@@ -93,12 +93,12 @@ export const SENDCLOUD_MULTIPART = {
 export type Apiv2Action = (path: string, docs: ActionDocs, handler: Apiv2Handler) => void;
 
 /**
- * Action paths match whatever their case: SendCloud's own documentation spells them `statDay/list`,
+ * Action paths match whatever their case (the SMS API's too: `sendCode`, `sendVoice`): SendCloud's own documentation spells them `statDay/list`,
  * `apiUser/list`, `data/emailStatus`, and its clients send what it spells. Given to Fastify as
  * `rewriteUrl`: the path of an /apiv2 call (not its query) in lower case, every other URL as it is.
  */
 export function apiv2Url(url: string): string {
-  if (!/^\/apiv2\//i.test(url)) return url;
+  if (!/^\/(apiv2|smsapi)\//i.test(url)) return url;
   const query = url.indexOf('?');
   return query < 0 ? url.toLowerCase() : url.slice(0, query).toLowerCase() + url.slice(query);
 }

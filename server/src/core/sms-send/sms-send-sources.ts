@@ -1,0 +1,84 @@
+import { AppError, SMS_MSG_TYPES } from '@herald/shared';
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { SendableTemplate, SmsSendSources } from './sms-send.service.ts';
+
+/**
+ * What sending reads of templates, signatures, certification and filing, straight from their
+ * tables: a template must have passed review (and is sent with its passed signature), and the
+ * gates of product-spec §6 hold: SMS and voice need enterprise certification; domestic SMS, MMS
+ * and voice need a passed SMS filing. International SMS need neither.
+ */
+export class TableSmsSendSources implements SmsSendSources {
+  private readonly database: Database;
+
+  constructor(database: Database) {
+    this.database = database;
+  }
+
+  async template(accountId: number, templateId: number): Promise<SendableTemplate> {
+    const row = await this.database.db
+      .selectFrom('sms_templates as t')
+      .leftJoin('sms_signs as s', (join) =>
+        join.onRef('s.id', '=', 't.sign_id').on('s.status', '=', 'passed'),
+      )
+      .select(['t.id', 't.kind', 't.region', 't.content', 't.status', 's.name as sign_name'])
+      .where('t.account_id', '=', accountId)
+      .where('t.id', '=', templateId)
+      .executeTakeFirst();
+    if (!row) throw new AppError('SMS_TEMPLATE_NOT_FOUND');
+    if (row.status !== 'passed') throw new AppError('SMS_TEMPLATE_NOT_PASSED');
+    return {
+      id: Number(row.id),
+      kind: row.kind,
+      region: row.region,
+      content: row.content,
+      signName: row.sign_name ?? null,
+    };
+  }
+
+  async signName(
+    accountId: number,
+    sign: { id?: number; name?: string },
+    region: 'domestic' | 'international',
+  ): Promise<string> {
+    if (sign.id === undefined && !sign.name) throw new AppError('SMS_SIGN_UNUSABLE');
+    let query = this.database.db
+      .selectFrom('sms_signs')
+      .select('name')
+      .where('account_id', '=', accountId)
+      .where('sign_type', '=', region)
+      .where('status', '=', 'passed');
+    query =
+      sign.id !== undefined ? query.where('id', '=', sign.id) : query.where('name', '=', sign.name as string);
+    const row = await query.executeTakeFirst();
+    if (!row) throw new AppError('SMS_SIGN_UNUSABLE');
+    return row.name;
+  }
+
+  async requireAllowed(accountId: number, msgType: number): Promise<void> {
+    if (msgType === SMS_MSG_TYPES.international) return;
+    const row = await this.database.db
+      .selectFrom('accounts')
+      .leftJoin('sms_filings', 'sms_filings.account_id', 'accounts.id')
+      .select(['accounts.certification', 'sms_filings.status as filing'])
+      .where('accounts.id', '=', accountId)
+      .executeTakeFirst();
+    const needsCertification = msgType === SMS_MSG_TYPES.sms || msgType === SMS_MSG_TYPES.voice;
+    if (needsCertification && row?.certification !== 'enterprise') {
+      throw new AppError('SMS_NOT_ALLOWED', { reason: 'enterprise certification' });
+    }
+    if (row?.filing !== 'passed') throw new AppError('SMS_NOT_ALLOWED', { reason: 'SMS filing' });
+  }
+
+  async templateUsed(accountId: number, templateId: number, at: number): Promise<void> {
+    await this.database.db
+      .updateTable('sms_templates')
+      .set({
+        last_sent_at: sql`CASE WHEN last_sent_at IS NULL OR last_sent_at < ${at} THEN ${at} ELSE last_sent_at END`,
+      })
+      .where('account_id', '=', accountId)
+      .where('id', '=', templateId)
+      .execute();
+  }
+}

@@ -1,0 +1,142 @@
+import type { Database } from '../../db/database.ts';
+import type { SmsMessageStatus } from '../../db/sms-schema.ts';
+
+export interface NewSms {
+  smsId: string;
+  accountId: number;
+  smsUserId: number | null;
+  templateId: number | null;
+  labelId: number | null;
+  msgType: number;
+  phone: string;
+  country: string;
+  priceClass: string;
+  parts: number;
+  content: string;
+  tag: string | null;
+  source: string;
+}
+
+/**
+ * Commits the messages (the SMS queue rows) and their `request` events in one transaction, and
+ * the sendRequestId with the answer when there is one. Answers false when that request id was
+ * taken meanwhile (a concurrent retry of the same call): nothing of this call was written.
+ */
+export async function insertMessages(
+  database: Database,
+  messages: NewSms[],
+  now: number,
+  request: { smsUserId: number; requestId: string; answer: string } | undefined,
+): Promise<boolean> {
+  return database.db.transaction().execute(async (trx) => {
+    if (request) {
+      const taken = await trx
+        .insertInto('sms_send_requests')
+        .values({
+          sms_user_id: request.smsUserId,
+          request_id: request.requestId,
+          answer: request.answer,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.columns(['sms_user_id', 'request_id']).doNothing())
+        .executeTakeFirst();
+      if (Number(taken.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+    }
+    for (let i = 0; i < messages.length; i += 200) {
+      const chunk = messages.slice(i, i + 200);
+      const ids = await trx
+        .insertInto('sms_messages')
+        .values(
+          chunk.map((m) => ({
+            sms_id: m.smsId,
+            account_id: m.accountId,
+            sms_user_id: m.smsUserId,
+            template_id: m.templateId,
+            label_id: m.labelId,
+            msg_type: m.msgType,
+            phone: m.phone,
+            country: m.country,
+            price_class: m.priceClass,
+            parts: m.parts,
+            content: m.content,
+            tag: m.tag,
+            source: m.source,
+            status: 'requesting' as SmsMessageStatus,
+            status_code: 200,
+            due_at: now,
+            requested_at: now,
+          })),
+        )
+        .returning(['id', 'account_id'])
+        .execute();
+      await trx
+        .insertInto('sms_events')
+        .values(
+          ids.map((r) => ({
+            account_id: Number(r.account_id),
+            sms_message_id: Number(r.id),
+            kind: 'request' as const,
+            status_code: 200,
+            message: null,
+            at: now,
+          })),
+        )
+        .execute();
+    }
+    return true;
+  });
+}
+
+/** The answer given to this sendRequestId within the last `windowMs`, if any. */
+export async function findRequest(
+  { db }: Database,
+  smsUserId: number,
+  requestId: string,
+  since: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('sms_send_requests')
+    .select(['answer', 'created_at'])
+    .where('sms_user_id', '=', smsUserId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (Number(row.created_at) < since) {
+    await db
+      .deleteFrom('sms_send_requests')
+      .where('sms_user_id', '=', smsUserId)
+      .where('request_id', '=', requestId)
+      .execute();
+    return undefined;
+  }
+  return row.answer;
+}
+
+/** Messages a test SMS_USER of this account sent, per price class, and today to one number. */
+export async function testUsage({ db }: Database, accountId: number, phones: string[], dayStart: number) {
+  const byClass = await db
+    .selectFrom('sms_messages')
+    .innerJoin('sms_users', 'sms_users.id', 'sms_messages.sms_user_id')
+    .select(['sms_messages.price_class', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('sms_messages.account_id', '=', accountId)
+    .where('sms_users.c_type', '=', 'test')
+    .groupBy('sms_messages.price_class')
+    .execute();
+  const byPhone =
+    phones.length === 0
+      ? []
+      : await db
+          .selectFrom('sms_messages')
+          .innerJoin('sms_users', 'sms_users.id', 'sms_messages.sms_user_id')
+          .select(['sms_messages.phone', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('sms_messages.account_id', '=', accountId)
+          .where('sms_users.c_type', '=', 'test')
+          .where('sms_messages.phone', 'in', phones)
+          .where('sms_messages.requested_at', '>=', dayStart)
+          .groupBy('sms_messages.phone')
+          .execute();
+  return {
+    byClass: new Map(byClass.map((r) => [r.price_class, Number(r.n)])),
+    byPhone: new Map(byPhone.map((r) => [r.phone, Number(r.n)])),
+  };
+}

@@ -1,0 +1,307 @@
+import { randomBytes } from 'node:crypto';
+import { AppError, type ParsedPhone, parseMobile, SMS_MSG_TYPES } from '@herald/shared';
+import type { Database } from '../../db/database.ts';
+import { splitSms } from '../../sms/sms-parts.ts';
+import type { AccountStates } from '../accounts/account-states.ts';
+import type { SmsUserRef } from '../sms-users/sms-users.service.ts';
+import * as repo from './sms-send.repo.ts';
+
+/** A template as sending needs it: passed review, with its signature's name. */
+export interface SendableTemplate {
+  id: number;
+  kind: 'sms' | 'voice' | 'mms';
+  region: 'domestic' | 'international';
+  content: string;
+  signName: string | null;
+}
+
+/** Where sending finds what it needs from the rest of the core (wired in compose.ts). */
+export interface SmsSendSources {
+  /** The passed template, or throws SMS_TEMPLATE_NOT_FOUND / SMS_TEMPLATE_NOT_PASSED. */
+  template(accountId: number, templateId: number): Promise<SendableTemplate>;
+  /** The name of a passed signature given by id or name, or throws SMS_SIGN_UNUSABLE. */
+  signName(
+    accountId: number,
+    sign: { id?: number; name?: string },
+    region: 'domestic' | 'international',
+  ): Promise<string>;
+  /** Throws SMS_NOT_ALLOWED when the account may not send this kind (certification, filing). */
+  requireAllowed(accountId: number, msgType: number): Promise<void>;
+  /** Called after a template was used (a passed marketing template unused for a month reverts). */
+  templateUsed(accountId: number, templateId: number, at: number): Promise<void>;
+}
+
+export interface SmsRecipient {
+  phone: string;
+  vars: Record<string, string>;
+}
+
+export interface SmsSendRequest {
+  smsUser: SmsUserRef;
+  msgType: number;
+  recipients: SmsRecipient[];
+  /** The template's id; absent for a verification code without one (sendCode, sendVoice). */
+  templateId?: number;
+  /** The text and signature of a send without a template. */
+  text?: { content: string; signName: string | null };
+  labelId?: number;
+  tag?: string;
+  sendRequestId?: string;
+  source: 'api' | 'console';
+}
+
+/** A number refused on its own: its error code and params, for the answer in the caller's language. */
+export interface SmsSendFailure {
+  phone: string;
+  vars: Record<string, string>;
+  code: string;
+  params: Record<string, string | number>;
+}
+
+export interface SmsSendResult {
+  successCount: number;
+  smsIds: string[];
+  /** Numbers refused one by one (a bad number among good ones); the call answers 311 then. */
+  failed: SmsSendFailure[];
+}
+
+export const SMS_MAX_PHONES = 2000;
+export const SMS_TEST_LIMITS = { domestic: 10, international: 10, perPhonePerDay: 3 } as const;
+const VAR_MAX = 32;
+const REQUEST_WINDOW_MS = 3600_000;
+
+/**
+ * Accepting SMS (reference §11): the numbers read and checked per country, the template's
+ * placeholders filled per number, the signature put in front, and one `sms_messages` row per
+ * number committed with its `request` event before the caller hears the smsIds. A sendRequestId
+ * seen within the hour answers what it answered then and sends nothing. Each row records what the
+ * Money issue will charge by: its parts as the carrier counts them, its country and price class.
+ */
+export class SmsSendService {
+  private readonly database: Database;
+  private readonly sources: SmsSendSources;
+  private readonly states: AccountStates;
+  private readonly onAccepted: () => void;
+  private readonly now: () => number;
+
+  constructor(deps: {
+    database: Database;
+    sources: SmsSendSources;
+    states: AccountStates;
+    onAccepted?: () => void;
+    now?: () => number;
+  }) {
+    this.database = deps.database;
+    this.sources = deps.sources;
+    this.states = deps.states;
+    this.onAccepted = deps.onAccepted ?? (() => {});
+    this.now = deps.now ?? Date.now;
+  }
+
+  async send(request: SmsSendRequest): Promise<SmsSendResult> {
+    const { smsUser } = request;
+    const accountId = smsUser.accountId;
+    if (!Object.values(SMS_MSG_TYPES).includes(request.msgType as 0))
+      throw new AppError('SMS_MSG_TYPE_INVALID');
+    if (request.sendRequestId) {
+      const earlier = await repo.findRequest(
+        this.database,
+        smsUser.id,
+        request.sendRequestId,
+        this.now() - REQUEST_WINDOW_MS,
+      );
+      if (earlier) return JSON.parse(earlier) as SmsSendResult;
+    }
+    await this.states.requireSending({ accountId });
+    await this.sources.requireAllowed(accountId, request.msgType);
+
+    const international = request.msgType === SMS_MSG_TYPES.international;
+    const { content, signName, templateId } = await this.content(request, international);
+    const phones = this.readPhones(request.recipients, international);
+    if (smsUser.cType === 'test') await this.checkTestLimits(accountId, phones.accepted, international);
+
+    const now = this.now();
+    const failed = [...phones.failed];
+    const messages: repo.NewSms[] = [];
+    for (const { recipient, phone } of phones.accepted) {
+      const filled = fillVariables(content, recipient.vars);
+      if (!filled.ok) {
+        failed.push({
+          phone: recipient.phone,
+          vars: recipient.vars,
+          code: filled.error.code,
+          params: filled.error.params,
+        });
+        continue;
+      }
+      const text = withSignature(filled.text, signName, international);
+      messages.push({
+        smsId: newSmsId(now, accountId),
+        accountId,
+        smsUserId: smsUser.id,
+        templateId: templateId ?? null,
+        labelId: request.labelId ?? null,
+        msgType: request.msgType,
+        phone: phone.e164,
+        country: phone.country,
+        priceClass: priceClass(request.msgType),
+        parts: request.msgType === SMS_MSG_TYPES.sms || international ? splitSms(text).parts.length : 1,
+        content: text,
+        tag: request.tag ?? null,
+        source: request.source,
+      });
+    }
+    if (messages.length === 0) {
+      const first = failed[0];
+      if (failed.length === 1 && first) throw new AppError(first.code as 'SMS_PHONE_INVALID', first.params);
+      throw new AppError('SMS_PHONE_INVALID', {
+        phone: failed
+          .map((f) => f.phone)
+          .join(',')
+          .slice(0, 200),
+      });
+    }
+    const result: SmsSendResult = {
+      successCount: messages.length,
+      smsIds: messages.map((m) => m.smsId),
+      failed,
+    };
+    const requestRow = request.sendRequestId
+      ? { smsUserId: smsUser.id, requestId: request.sendRequestId, answer: JSON.stringify(result) }
+      : undefined;
+    const written = await repo.insertMessages(this.database, messages, now, requestRow);
+    if (!written && request.sendRequestId) {
+      // The same request id won a race a moment ago: answer what it answered.
+      const earlier = await repo.findRequest(this.database, smsUser.id, request.sendRequestId, 0);
+      if (earlier) return JSON.parse(earlier) as SmsSendResult;
+    }
+    if (templateId !== undefined) await this.sources.templateUsed(accountId, templateId, now);
+    this.onAccepted();
+    return result;
+  }
+
+  private async content(request: SmsSendRequest, international: boolean) {
+    const accountId = request.smsUser.accountId;
+    if (request.text) return { ...request.text, templateId: undefined };
+    if (request.templateId === undefined) throw new AppError('SMS_TEMPLATE_ID_EMPTY');
+    const template = await this.sources.template(accountId, request.templateId);
+    const wanted = kindOf(request.msgType);
+    if (
+      template.kind !== wanted ||
+      (template.kind === 'sms' && (template.region === 'international') !== international)
+    ) {
+      throw new AppError('SMS_TEMPLATE_TYPE_MISMATCH');
+    }
+    return { content: template.content, signName: template.signName, templateId: template.id };
+  }
+
+  private readPhones(recipients: SmsRecipient[], international: boolean) {
+    if (recipients.length === 0) throw new AppError('SMS_PHONE_EMPTY');
+    if (recipients.length > SMS_MAX_PHONES) throw new AppError('SMS_PHONE_TOO_MANY', { max: SMS_MAX_PHONES });
+    const accepted: { recipient: SmsRecipient; phone: ParsedPhone }[] = [];
+    const failed: SmsSendFailure[] = [];
+    const seen = new Set<string>();
+    for (const recipient of recipients) {
+      if (recipient.phone.trim() === '') throw new AppError('SMS_PHONE_EMPTY');
+      const phone = parseMobile(recipient.phone, international ? undefined : 'CN');
+      const wrongRegion = phone && (international ? phone.country === 'CN' : phone.country !== 'CN');
+      if (!phone || wrongRegion) {
+        failed.push({
+          phone: recipient.phone,
+          vars: recipient.vars,
+          code: 'SMS_PHONE_INVALID',
+          params: { phone: recipient.phone.slice(0, 40) },
+        });
+        continue;
+      }
+      if (seen.has(phone.e164)) throw new AppError('SMS_PHONE_DUPLICATE', { phone: recipient.phone });
+      seen.add(phone.e164);
+      accepted.push({ recipient, phone });
+    }
+    return { accepted, failed };
+  }
+
+  private async checkTestLimits(
+    accountId: number,
+    accepted: { phone: ParsedPhone }[],
+    international: boolean,
+  ): Promise<void> {
+    const dayStart = shanghaiDayStart(this.now());
+    const usage = await repo.testUsage(
+      this.database,
+      accountId,
+      accepted.map((a) => a.phone.e164),
+      dayStart,
+    );
+    const cls = international ? 'international' : 'domestic';
+    const limit = SMS_TEST_LIMITS[cls];
+    if ((usage.byClass.get(cls) ?? 0) + accepted.length > limit) {
+      throw new AppError('SMS_TEST_LIMIT', { reason: `${cls} ${limit}` });
+    }
+    for (const { phone } of accepted) {
+      if ((usage.byPhone.get(phone.e164) ?? 0) >= SMS_TEST_LIMITS.perPhonePerDay) {
+        throw new AppError('SMS_TEST_LIMIT', {
+          reason: `${phone.e164} ${SMS_TEST_LIMITS.perPhonePerDay}/day`,
+        });
+      }
+    }
+  }
+}
+
+function kindOf(msgType: number): SendableTemplate['kind'] {
+  if (msgType === SMS_MSG_TYPES.mms) return 'mms';
+  if (msgType === SMS_MSG_TYPES.voice) return 'voice';
+  return 'sms';
+}
+
+function priceClass(msgType: number): string {
+  if (msgType === SMS_MSG_TYPES.mms) return 'mms';
+  if (msgType === SMS_MSG_TYPES.voice) return 'voice';
+  if (msgType === SMS_MSG_TYPES.international) return 'international';
+  return 'domestic';
+}
+
+/**
+ * The template's `%name%` placeholders filled with this number's values. A value is at most 32
+ * characters and holds no link (reference §11); a placeholder without a value is an error.
+ */
+export function fillVariables(
+  content: string,
+  vars: Record<string, string>,
+): { ok: true; text: string } | { ok: false; error: AppError } {
+  for (const [name, value] of Object.entries(vars)) {
+    if ([...value].length > VAR_MAX) return { ok: false, error: new AppError('SMS_VAR_TOO_LONG', { name }) };
+    if (/https?:\/\/|www\./i.test(value))
+      return { ok: false, error: new AppError('SMS_VAR_HAS_URL', { name }) };
+  }
+  let missing: string | undefined;
+  const text = content.replace(/%([A-Za-z0-9_]+)%/g, (whole, name: string) => {
+    const value = vars[name];
+    if (value === undefined) {
+      missing ??= name;
+      return whole;
+    }
+    return value;
+  });
+  if (missing) return { ok: false, error: new AppError('SMS_VAR_MISSING', { name: missing }) };
+  return { ok: true, text };
+}
+
+/** Domestic SMS carry the signature in 【】 at the start; international ones in []. */
+export function withSignature(text: string, signName: string | null, international: boolean): string {
+  if (!signName) return text;
+  return international ? `[${signName}] ${text}` : `【${signName}】${text}`;
+}
+
+let sequence = 0;
+
+/** An smsId: the accept time, the account and a random tail, unique without a round trip. */
+function newSmsId(now: number, accountId: number): string {
+  sequence = (sequence + 1) % 1_000_000;
+  return `${now}_${accountId}_${sequence}_${randomBytes(4).toString('hex')}`;
+}
+
+function shanghaiDayStart(now: number): number {
+  const offset = 8 * 3600_000;
+  return Math.floor((now + offset) / 86_400_000) * 86_400_000 - offset;
+}

@@ -1,0 +1,107 @@
+import type { Generated } from 'kysely';
+
+/** Row types of the SMS sending tables (migration 0033): carriers, routes, messages, events. */
+
+export interface SmsCarriersTable {
+  id: Generated<number>;
+  name: string;
+  /** smpp://host:port or cmpp://host:port?… : the scheme names the protocol. */
+  url: string;
+  system_id: string;
+  /** The carrier password or shared secret, sealed with the secret box. */
+  secret_sealed: string;
+  /** The sender id (SMPP source_addr, CMPP Src_Id) this connection submits with. */
+  source_addr: Generated<string>;
+  /** Submits per second over this connection at most. */
+  per_second: Generated<number>;
+  enabled: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SmsRoutesTable {
+  id: Generated<number>;
+  carrier_id: number;
+  /** ISO 3166 alpha-2 country, or `*` for any. */
+  country: string;
+  /** National-number prefix the route is limited to; '' for all. */
+  prefix: Generated<string>;
+  /** sms, voice, mms or `*`. */
+  kind: Generated<string>;
+  /** Lower first; the next one is the failover. */
+  priority: Generated<number>;
+  created_at: number;
+}
+
+/**
+ * requesting → waiting (submitted, awaiting the receipt) → delivered | send_failed; or
+ * processing_failed before submission (product-spec §4).
+ */
+export type SmsMessageStatus = 'requesting' | 'waiting' | 'delivered' | 'send_failed' | 'processing_failed';
+
+export interface SmsMessagesTable {
+  id: Generated<number>;
+  /** The id SendCloud clients see (`smsIds`). */
+  sms_id: string;
+  account_id: number;
+  sms_user_id: number | null;
+  template_id: number | null;
+  label_id: number | null;
+  /** 0 SMS, 1 MMS, 2 international, 3 voice (SendCloud's msgType). */
+  msg_type: number;
+  /** E.164 with the plus. */
+  phone: string;
+  country: string;
+  /** What the Money issue charges by: domestic, international, voice, mms. */
+  price_class: string;
+  /** Billable parts as the carrier counts them. */
+  parts: number;
+  /** The text as sent: signature and variables in place. */
+  content: string;
+  tag: string | null;
+  /** api, console (test send), task */
+  source: string;
+  status: SmsMessageStatus;
+  /** 200 while going well; 4xx processing failure, 5xx send failure (reference §11). */
+  status_code: number;
+  reason: string | null;
+  carrier_id: number | null;
+  /** Comma-separated carrier ids already tried (failover skips them). */
+  tried_carriers: Generated<string>;
+  attempts: Generated<number>;
+  /** Parts with a final receipt. */
+  parts_done: Generated<number>;
+  due_at: number;
+  lease_owner: string | null;
+  lease_until: number | null;
+  requested_at: number;
+  submitted_at: number | null;
+  done_at: number | null;
+}
+
+export interface SmsCarrierIdsTable {
+  carrier_id: number;
+  carrier_message_id: string;
+  sms_message_id: number;
+  final: Generated<number>;
+}
+
+export interface SmsSendRequestsTable {
+  sms_user_id: number;
+  request_id: string;
+  /** The JSON `info` answered the first time. */
+  answer: string;
+  created_at: number;
+}
+
+export type SmsEventKind = 'request' | 'deliver' | 'workererror' | 'delivererror';
+
+export interface SmsEventsTable {
+  id: Generated<number>;
+  account_id: number;
+  sms_message_id: number;
+  kind: SmsEventKind;
+  status_code: number;
+  message: string | null;
+  at: number;
+}

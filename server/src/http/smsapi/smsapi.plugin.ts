@@ -1,0 +1,330 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  API_CREDENTIALS,
+  AppError,
+  formatMessage,
+  type Lang,
+  SMS_MSG_TYPES,
+  SMS_STATUS_NAMES,
+  smsStatusText,
+} from '@herald/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Core } from '../../compose.ts';
+import type { SmsRecipient, SmsSendResult } from '../../core/sms-send/sms-send.service.ts';
+import type { SmsUserRef } from '../../core/sms-users/sms-users.service.ts';
+import { SENDCLOUD_MULTIPART } from '../apiv2/apiv2.plugin.ts';
+import { apiv2Params } from '../apiv2/apiv2-params.ts';
+import { type Envelope, failure, ok } from '../apiv2/envelope.ts';
+import { toAppError } from '../errors.ts';
+
+/** How far a signed timestamp may be from the server's clock (reference §11). */
+const TIMESTAMP_SKEW_MS = 60_000;
+const SENDX_MAX = 200;
+
+interface SmsCall {
+  smsUser: SmsUserRef;
+  fields: Record<string, string>;
+  request: FastifyRequest;
+}
+
+type SmsAction = (call: SmsCall, core: Core) => Promise<Envelope>;
+
+/**
+ * The SendCloud-compatible SMS API at /smsapi (reference §11, §14). Every call is GET or POST
+ * with form, query or multipart parameters, names its SMS_USER (`smsUser`) and proves it holds
+ * the SMS_KEY with `signature` = md5(key & sorted k=v & key) over everything else it sends,
+ * `timestamp` included when given (then at most 60 s from the server's clock). Every answer is
+ * SendCloud's envelope with HTTP 200: its clients read `statusCode`.
+ */
+export async function registerSmsapi(app: FastifyInstance, core: Core): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, SENDCLOUD_MULTIPART);
+    scope.setErrorHandler((error, request, reply) => answerFailure(request, reply, error));
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/smsapi/timestamp/get',
+      config: { access: API_CREDENTIALS },
+      handler: async (request) => ok(request.lang, { timestamp: Date.now() }),
+    });
+    for (const [path, action] of Object.entries(ACTIONS)) {
+      scope.route({
+        method: ['GET', 'POST'],
+        url: `/smsapi/${path}`,
+        config: { access: API_CREDENTIALS },
+        handler: async (request) => {
+          const { fields } = apiv2Params(request);
+          const smsUser = await authenticate(core, fields);
+          return action({ smsUser, fields, request }, core);
+        },
+      });
+    }
+  });
+}
+
+async function authenticate(core: Core, fields: Record<string, string>): Promise<SmsUserRef> {
+  const name = fields.smsUser ?? '';
+  if (!name) throw new AppError('SMS_USER_MISSING');
+  const signature = fields.signature ?? '';
+  if (!/^[0-9a-fA-F]{32}$/.test(signature)) throw new AppError('SMS_SIGNATURE_MISSING');
+  if (fields.timestamp !== undefined) {
+    const at = Number(fields.timestamp);
+    if (!Number.isFinite(at) || Math.abs(Date.now() - at) > TIMESTAMP_SKEW_MS) {
+      throw new AppError('SMS_TIMESTAMP_INVALID');
+    }
+  }
+  const smsUser = await core.smsUsers.verifySignature(name, fields, signature);
+  if (smsUser) return smsUser;
+  if (!(await core.smsUsers.exists(name))) throw new AppError('SMS_USER_UNKNOWN');
+  throw new AppError('SMS_SIGNATURE_WRONG');
+}
+
+const ACTIONS: Record<string, SmsAction> = {
+  send: async ({ smsUser, fields, request }, core) => {
+    const vars = readVars(fields.vars);
+    const phones = splitList(fields.phone);
+    return answerSend(
+      request.lang,
+      await core.smsSend.send({
+        smsUser,
+        msgType: readMsgType(fields.msgType),
+        recipients: phones.map((phone) => ({ phone, vars })),
+        templateId: readTemplateId(fields.templateId),
+        labelId: optionalInt(fields.labelId),
+        tag: fields.tag,
+        sendRequestId: fields.sendRequestId || undefined,
+        source: 'api',
+      }),
+    );
+  },
+
+  sendx: async ({ smsUser, fields, request }, core) => {
+    return answerSend(
+      request.lang,
+      await core.smsSend.send({
+        smsUser,
+        msgType: readMsgType(fields.msgType),
+        recipients: readTos(fields.tos),
+        templateId: readTemplateId(fields.templateId),
+        labelId: optionalInt(fields.labelId),
+        tag: fields.tag,
+        sendRequestId: fields.sendRequestId || undefined,
+        source: 'api',
+      }),
+    );
+  },
+
+  sendvoice: async ({ smsUser, fields, request }, core) => {
+    const code = readCode(fields.code);
+    return answerSend(
+      request.lang,
+      await core.smsSend.send({
+        smsUser,
+        msgType: SMS_MSG_TYPES.voice,
+        recipients: splitList(fields.phone).map((phone) => ({ phone, vars: {} })),
+        text: { content: voiceText(code), signName: null },
+        labelId: optionalInt(fields.labelId),
+        sendRequestId: fields.sendRequestId || undefined,
+        source: 'api',
+      }),
+    );
+  },
+
+  sendcode: async ({ smsUser, fields, request }, core) => {
+    const code = readCode(fields.code);
+    const msgType = readMsgType(fields.msgType);
+    const international = msgType === SMS_MSG_TYPES.international;
+    const signName = await core.smsSendSources.signName(
+      smsUser.accountId,
+      { id: optionalInt(fields.signId), name: fields.signName || undefined },
+      international ? 'international' : 'domestic',
+    );
+    return answerSend(
+      request.lang,
+      await core.smsSend.send({
+        smsUser,
+        msgType,
+        recipients: splitList(fields.phone).map((phone) => ({ phone, vars: {} })),
+        text: { content: codeText(code, international), signName },
+        labelId: optionalInt(fields.labelId),
+        sendRequestId: fields.sendRequestId || undefined,
+        source: 'api',
+      }),
+    );
+  },
+
+  'status/query': async ({ smsUser, fields, request }, core) => {
+    const { from, to } = readPeriod(fields);
+    const start = optionalInt(fields.start) ?? 0;
+    const limit = Math.min(Math.max(optionalInt(fields.limit) ?? 100, 1), 100);
+    const msgType = fields.msgTypeStr ?? fields.msgType;
+    const result = await core.smsMessages.query(
+      { accountId: smsUser.accountId },
+      {
+        smsIds: splitList(fields.smsIds),
+        phones: splitList(fields.phones),
+        from,
+        to,
+        msgType: msgType ? readMsgType(msgType) : undefined,
+        templateId: optionalInt(fields.templateId),
+        start,
+        limit,
+      },
+    );
+    return ok(request.lang, {
+      count: result.total,
+      voList: result.items.map((m) => ({
+        smsId: m.smsId,
+        msgType: m.msgType,
+        receiver: m.phone,
+        requestTime: formatTime(m.requestedAt),
+        updateTime: formatTime(m.updatedAt),
+        sendLog: m.reason ?? '',
+        smsUser: m.smsUser ?? '',
+        status: SMS_STATUS_NAMES[m.status][request.lang],
+        statusText: smsStatusText(m.statusCode, request.lang),
+        statusCode: m.statusCode,
+        templateId: m.templateId,
+        templateName: m.templateName ?? '',
+      })),
+    });
+  },
+};
+
+/** 200 when every number was taken, 311 when some were refused one by one (with their reasons). */
+function answerSend(lang: Lang, result: SmsSendResult): Envelope {
+  const info = { successCount: result.successCount, smsIds: result.smsIds };
+  if (result.failed.length === 0) return ok(lang, info);
+  return {
+    ...ok(lang, {
+      ...info,
+      failedCount: result.failed.length,
+      items: result.failed.map((f) => ({
+        phone: f.phone,
+        vars: f.vars,
+        message: formatMessage(f.code as 'SMS_PHONE_INVALID', lang, f.params),
+      })),
+    }),
+    statusCode: 311,
+    message: lang === 'zh-cn' ? '部分成功' : 'partial success',
+  };
+}
+
+function splitList(value: string | undefined): string[] {
+  if (!value) return [];
+  return value
+    .split(/[,;，]/)
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+}
+
+function readMsgType(value: string | undefined): number {
+  if (value === undefined || value === '') return SMS_MSG_TYPES.sms;
+  const n = Number(value);
+  if (!Number.isInteger(n) || !Object.values(SMS_MSG_TYPES).includes(n as 0))
+    throw new AppError('SMS_MSG_TYPE_INVALID');
+  return n;
+}
+
+function readTemplateId(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') throw new AppError('SMS_TEMPLATE_ID_EMPTY');
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new AppError('SMS_TEMPLATE_NOT_FOUND');
+  return n;
+}
+
+function optionalInt(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** `vars` is a JSON object of text values; its keys may be written with or without the %s. */
+function readVars(value: string | undefined): Record<string, string> {
+  if (value === undefined || value.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new AppError('SMS_VARS_FORMAT');
+  }
+  return varsObject(parsed);
+}
+
+function varsObject(parsed: unknown): Record<string, string> {
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new AppError('SMS_VARS_FORMAT');
+  const vars: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parsed)) {
+    if (typeof value !== 'string' && typeof value !== 'number') throw new AppError('SMS_VARS_FORMAT');
+    vars[name.replace(/^%|%$/g, '')] = String(value);
+  }
+  return vars;
+}
+
+/** sendx's `tos`: a JSON array of {phone, vars}, at most 200. */
+function readTos(value: string | undefined): SmsRecipient[] {
+  if (value === undefined || value.trim() === '') throw new AppError('SMS_PHONE_EMPTY');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new AppError('SMS_VARS_FORMAT');
+  }
+  if (!Array.isArray(parsed)) throw new AppError('SMS_VARS_FORMAT');
+  if (parsed.length > SENDX_MAX) throw new AppError('SMS_PHONE_TOO_MANY', { max: SENDX_MAX });
+  return parsed.map((entry) => {
+    if (!entry || typeof entry !== 'object') throw new AppError('SMS_VARS_FORMAT');
+    const { phone, vars } = entry as { phone?: unknown; vars?: unknown };
+    return { phone: String(phone ?? ''), vars: vars === undefined ? {} : varsObject(vars) };
+  });
+}
+
+function readCode(value: string | undefined): string {
+  if (!value || !/^\d{4,6}$/.test(value)) throw new AppError('SMS_CODE_INVALID');
+  return value;
+}
+
+function voiceText(code: string): string {
+  return `您的验证码是 ${code.split('').join(' ')}`;
+}
+
+function codeText(code: string, international: boolean): string {
+  return international ? `Your verification code is ${code}` : `您的验证码是${code}，请勿泄露给他人。`;
+}
+
+/** `days` (the last n days, at most 31) or `startDate`/`endDate` (yyyy-MM-dd); today by default. */
+function readPeriod(fields: Record<string, string>): { from: number; to: number } {
+  const day = 86_400_000;
+  const offset = 8 * 3600_000;
+  const now = Date.now();
+  const todayStart = Math.floor((now + offset) / day) * day - offset;
+  const days = optionalInt(fields.days);
+  if (days !== undefined) return { from: todayStart - (Math.max(days, 1) - 1) * day, to: todayStart + day };
+  const date = (text: string | undefined) => {
+    if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
+    const at = Date.parse(`${text}T00:00:00+08:00`);
+    return Number.isFinite(at) ? at : undefined;
+  };
+  const start = date(fields.startDate);
+  const end = date(fields.endDate);
+  if (start !== undefined || end !== undefined) {
+    return { from: start ?? todayStart, to: (end ?? todayStart) + day };
+  }
+  return { from: todayStart, to: todayStart + day };
+}
+
+/** yyyy-MM-dd HH:mm:ss in Beijing time, as SendCloud writes times. */
+function formatTime(ms: number): string {
+  return new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Herald's codes a SendCloud SMS client must read as its own: an account that may not send is 601. */
+const SMS_OVERRIDES: Record<string, number> = { ACCOUNT_SUSPENDED: 601, ACCOUNT_FROZEN: 601 };
+
+function answerFailure(request: FastifyRequest, reply: FastifyReply, thrown: unknown) {
+  const error = toAppError(thrown);
+  if (error.status >= 500) request.log.error({ err: thrown }, 'smsapi call failed');
+  else request.log.info({ code: error.code }, 'smsapi call rejected');
+  const envelope = failure(error, request.lang);
+  const override = SMS_OVERRIDES[error.code];
+  return reply.status(200).send(override ? { ...envelope, statusCode: override } : envelope);
+}

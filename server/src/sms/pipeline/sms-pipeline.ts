@@ -1,0 +1,164 @@
+import { parseMobile } from '@herald/shared';
+import type { ChannelPipeline } from '../../channel/contract.ts';
+import { runSteps, type Step } from '../../channel/steps.ts';
+import type { Logger } from '../../logger.ts';
+import type { CarrierPool } from '../carrier-pool.ts';
+import type { CarrierConfig } from '../ports.ts';
+import type { ClaimedSms, SmsOutcome, SmsStore } from '../store/sms-store.ts';
+import type { OutcomeBatch } from './outcome-batch.ts';
+
+/** What one message carries through its steps. */
+interface SmsState {
+  item: ClaimedSms;
+  owner: string;
+  candidates: CarrierConfig[];
+}
+
+/** How long a message may wait for a carrier to take it before it fails (590). */
+export const SUBMIT_LIFETIME_MS = 24 * 60 * 60_000;
+const RETRY_DELAYS_MS = [10_000, 30_000, 60_000, 2 * 60_000, 5 * 60_000, 10 * 60_000, 30 * 60_000];
+
+/** The kind of carrier a SendCloud msgType needs. */
+export function carrierKind(msgType: number): string {
+  if (msgType === 1) return 'mms';
+  if (msgType === 3) return 'voice';
+  return 'sms';
+}
+
+/**
+ * The SMS channel's steps for one claimed message: **route** (the carriers whose routes take the
+ * number, without those already tried) → **submit** (to the first of them; a temporary refusal
+ * fails over to the next at once, and when every carrier refused for now the message waits and
+ * tries them all again). A permanent refusal fails the message (5xx); a message no carrier took
+ * within a day fails with the last reason.
+ */
+export class SmsPipeline implements ChannelPipeline<ClaimedSms> {
+  private readonly steps: readonly Step<SmsState, SmsOutcome>[];
+  private readonly pool: CarrierPool;
+  private readonly outcomes: OutcomeBatch<SmsOutcome>;
+  private readonly logger: Logger;
+  private readonly now: () => number;
+
+  constructor(
+    pool: CarrierPool,
+    outcomes: OutcomeBatch<SmsOutcome>,
+    logger: Logger,
+    now: () => number = Date.now,
+  ) {
+    this.pool = pool;
+    this.outcomes = outcomes;
+    this.logger = logger;
+    this.now = now;
+    this.steps = [
+      { name: 'route', run: (state) => this.route(state) },
+      { name: 'submit', run: (state) => this.submit(state) },
+    ];
+  }
+
+  async prepare(): Promise<void> {
+    await this.pool.refresh(this.now());
+  }
+
+  async process(item: ClaimedSms, owner: string): Promise<void> {
+    try {
+      const { outcome } = await runSteps(this.steps, { item, owner, candidates: [] });
+      this.outcomes.add(outcome);
+    } catch (error) {
+      // Left to its lease: the claim takes it up again once the lease runs out.
+      this.logger.error({ err: error, smsId: item.smsId }, 'SMS step failed');
+    }
+  }
+
+  flush(): Promise<void> {
+    return this.outcomes.flush();
+  }
+
+  private route(state: SmsState): SmsOutcome | undefined {
+    const { item } = state;
+    const national = parseMobile(item.phone, undefined)?.national ?? item.phone.replace(/^\+/, '');
+    state.candidates = this.pool.candidates(
+      item.country,
+      national,
+      carrierKind(item.msgType),
+      item.triedCarriers,
+    );
+    if (state.candidates.length > 0) return undefined;
+    const everRouted = this.pool.candidates(item.country, national, carrierKind(item.msgType), []).length > 0;
+    // Every carrier of the route refused for now: start over after a pause. No route at all: the
+    // operator has yet to connect one, so the message waits for that, within its lifetime.
+    return this.later(
+      state,
+      everRouted ? 'every carrier refused for now' : `no carrier route for ${item.country}`,
+      [],
+    );
+  }
+
+  private async submit(state: SmsState): Promise<SmsOutcome> {
+    const { item, owner } = state;
+    const tried = [...item.triedCarriers];
+    let lastReason = '';
+    for (const carrier of state.candidates) {
+      tried.push(carrier.id);
+      let result: Awaited<ReturnType<ReturnType<CarrierPool['session']>['submit']>>;
+      try {
+        result = await this.pool
+          .session(carrier)
+          .submit({ to: item.phone.replace(/^\+/, ''), from: carrier.sourceAddr, text: item.content });
+      } catch (error) {
+        result = { kind: 'refused', permanent: false, reason: (error as Error).message };
+      }
+      const at = this.now();
+      if (result.kind === 'accepted') {
+        return {
+          kind: 'submitted',
+          id: item.id,
+          accountId: item.accountId,
+          owner,
+          carrierId: carrier.id,
+          carrierIds: result.messageIds,
+          at,
+        };
+      }
+      lastReason = `${carrier.name}: ${result.reason}`;
+      if (result.permanent) {
+        return {
+          kind: 'failed',
+          id: item.id,
+          accountId: item.accountId,
+          owner,
+          statusCode: 590,
+          reason: lastReason,
+          carrierId: carrier.id,
+          at,
+        };
+      }
+      this.logger.warn(
+        { smsId: item.smsId, carrier: carrier.name, reason: result.reason },
+        'carrier refused for now; failing over',
+      );
+    }
+    return this.later(state, lastReason, []);
+  }
+
+  /** The next try after a pause, or the end when the message has waited a day. */
+  private later(state: SmsState, reason: string, triedCarriers: number[]): SmsOutcome {
+    const { item, owner } = state;
+    const at = this.now();
+    if (at - item.requestedAt >= SUBMIT_LIFETIME_MS) {
+      return {
+        kind: 'failed',
+        id: item.id,
+        accountId: item.accountId,
+        owner,
+        statusCode: 590,
+        reason,
+        carrierId: null,
+        at,
+      };
+    }
+    const delay = RETRY_DELAYS_MS[Math.min(item.attempts, RETRY_DELAYS_MS.length - 1)] as number;
+    return { kind: 'retry', id: item.id, owner, dueAt: at + delay, triedCarriers, reason, at };
+  }
+}
+
+export type { SmsStore };

@@ -1,0 +1,322 @@
+import { sql } from 'kysely';
+import type { ChannelStore } from '../../channel/contract.ts';
+import type { Database } from '../../db/database.ts';
+
+/** A message the SMS worker holds under its lease. */
+export interface ClaimedSms {
+  id: number;
+  accountId: number;
+  smsId: string;
+  phone: string;
+  country: string;
+  msgType: number;
+  content: string;
+  /** Carriers already tried for this message (failover skips them). */
+  triedCarriers: number[];
+  attempts: number;
+  requestedAt: number;
+}
+
+export type SmsOutcome =
+  | {
+      kind: 'submitted';
+      id: number;
+      accountId: number;
+      owner: string;
+      carrierId: number;
+      carrierIds: string[];
+      at: number;
+    }
+  | {
+      kind: 'failed';
+      id: number;
+      accountId: number;
+      owner: string;
+      statusCode: number;
+      reason: string;
+      carrierId: number | null;
+      at: number;
+    }
+  | {
+      kind: 'retry';
+      id: number;
+      owner: string;
+      dueAt: number;
+      triedCarriers: number[];
+      reason: string;
+      at: number;
+    };
+
+/** A final receipt about one part, as the carrier pool reads it. */
+export interface ReceiptRecord {
+  carrierId: number;
+  carrierMessageId: string;
+  statusCode: number;
+  reason: string;
+  at: number;
+}
+
+/**
+ * The SMS work table (`sms_messages`) as a channel store, on Kysely for both SQLite and
+ * PostgreSQL. A due message is `requesting` with `due_at` passed and no live lease; a claim takes
+ * the lease in one statement. Outcomes, receipts and the 96-hour receipt deadline each write the
+ * message, its carrier ids and its event in one transaction.
+ */
+export class SmsStore implements ChannelStore<ClaimedSms, SmsOutcome> {
+  private readonly database: Database;
+
+  constructor(database: Database) {
+    this.database = database;
+  }
+
+  async claim(owner: string, limit: number, now: number, leaseMs: number): Promise<ClaimedSms[]> {
+    const lock = this.database.dialect === 'postgres' ? sql.raw('FOR UPDATE SKIP LOCKED') : sql.raw('');
+    const result = await sql<{
+      id: number;
+      account_id: number;
+      sms_id: string;
+      phone: string;
+      country: string;
+      msg_type: number;
+      content: string;
+      tried_carriers: string;
+      attempts: number;
+      requested_at: number;
+    }>`
+      UPDATE sms_messages SET lease_owner = ${owner}, lease_until = ${now + leaseMs}
+      WHERE id IN (SELECT id FROM sms_messages
+        WHERE status = 'requesting' AND due_at <= ${now} AND (lease_until IS NULL OR lease_until < ${now})
+        ORDER BY due_at LIMIT ${limit} ${lock})
+      RETURNING id, account_id, sms_id, phone, country, msg_type, content, tried_carriers, attempts, requested_at`.execute(
+      this.database.db,
+    );
+    return result.rows.map((r) => ({
+      id: Number(r.id),
+      accountId: Number(r.account_id),
+      smsId: r.sms_id,
+      phone: r.phone,
+      country: r.country,
+      msgType: Number(r.msg_type),
+      content: r.content,
+      triedCarriers: r.tried_carriers ? r.tried_carriers.split(',').map(Number) : [],
+      attempts: Number(r.attempts),
+      requestedAt: Number(r.requested_at),
+    }));
+  }
+
+  async renew(owner: string, ids: number[], now: number, leaseMs: number): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.database.db
+      .updateTable('sms_messages')
+      .set({ lease_until: now + leaseMs })
+      .where('id', 'in', ids)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'requesting')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  async releaseIds(owner: string, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.database.db
+      .updateTable('sms_messages')
+      .set({ lease_owner: null, lease_until: null })
+      .where('id', 'in', ids)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'requesting')
+      .execute();
+  }
+
+  async release(owner: string): Promise<void> {
+    await this.database.db
+      .updateTable('sms_messages')
+      .set({ lease_owner: null, lease_until: null })
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'requesting')
+      .execute();
+  }
+
+  async writeOutcomes(records: SmsOutcome[]): Promise<boolean[]> {
+    if (records.length === 0) return [];
+    return this.database.db.transaction().execute(async (trx) => {
+      const written: boolean[] = [];
+      for (const record of records) {
+        const held = trx
+          .updateTable('sms_messages')
+          .where('id', '=', record.id)
+          .where('lease_owner', '=', record.owner)
+          .where('status', '=', 'requesting');
+        let changed: bigint;
+        if (record.kind === 'submitted') {
+          ({ numUpdatedRows: changed } = await held
+            .set({
+              status: 'waiting',
+              carrier_id: record.carrierId,
+              submitted_at: record.at,
+              attempts: sql`attempts + 1`,
+              lease_owner: null,
+              lease_until: null,
+            })
+            .executeTakeFirst());
+          if (changed > 0n) {
+            await trx
+              .insertInto('sms_carrier_ids')
+              .values(
+                record.carrierIds.map((carrierMessageId) => ({
+                  carrier_id: record.carrierId,
+                  carrier_message_id: carrierMessageId,
+                  sms_message_id: record.id,
+                })),
+              )
+              .onConflict((oc) =>
+                oc
+                  .columns(['carrier_id', 'carrier_message_id'])
+                  .doUpdateSet({ sms_message_id: record.id, final: 0 }),
+              )
+              .execute();
+          }
+        } else if (record.kind === 'failed') {
+          ({ numUpdatedRows: changed } = await held
+            .set({
+              status: record.statusCode < 500 ? 'processing_failed' : 'send_failed',
+              status_code: record.statusCode,
+              reason: record.reason.slice(0, 500),
+              carrier_id: record.carrierId,
+              attempts: sql`attempts + 1`,
+              done_at: record.at,
+              lease_owner: null,
+              lease_until: null,
+            })
+            .executeTakeFirst());
+          if (changed > 0n) {
+            await trx
+              .insertInto('sms_events')
+              .values({
+                account_id: record.accountId,
+                sms_message_id: record.id,
+                kind: record.statusCode < 500 ? 'workererror' : 'delivererror',
+                status_code: record.statusCode,
+                message: record.reason.slice(0, 500),
+                at: record.at,
+              })
+              .execute();
+          }
+        } else {
+          ({ numUpdatedRows: changed } = await held
+            .set({
+              due_at: record.dueAt,
+              tried_carriers: record.triedCarriers.join(','),
+              reason: record.reason.slice(0, 500),
+              attempts: sql`attempts + 1`,
+              lease_owner: null,
+              lease_until: null,
+            })
+            .executeTakeFirst());
+        }
+        written.push(changed > 0n);
+      }
+      return written;
+    });
+  }
+
+  /**
+   * Settles the parts these receipts are about: a failed part fails its message at once, the last
+   * delivered part delivers it. Answers the receipts whose carrier id is not (yet) known.
+   */
+  async applyReceipts(receipts: ReceiptRecord[]): Promise<ReceiptRecord[]> {
+    if (receipts.length === 0) return [];
+    return this.database.db.transaction().execute(async (trx) => {
+      const unknown: ReceiptRecord[] = [];
+      for (const receipt of receipts) {
+        const part = await trx
+          .updateTable('sms_carrier_ids')
+          .set({ final: 1 })
+          .where('carrier_id', '=', receipt.carrierId)
+          .where('carrier_message_id', '=', receipt.carrierMessageId)
+          .where('final', '=', 0)
+          .returning('sms_message_id')
+          .executeTakeFirst();
+        if (!part) {
+          const known = await trx
+            .selectFrom('sms_carrier_ids')
+            .select('final')
+            .where('carrier_id', '=', receipt.carrierId)
+            .where('carrier_message_id', '=', receipt.carrierMessageId)
+            .executeTakeFirst();
+          if (!known) unknown.push(receipt);
+          continue;
+        }
+        const messageId = Number(part.sms_message_id);
+        const row = await trx
+          .updateTable('sms_messages')
+          .set({ parts_done: sql`parts_done + 1` })
+          .where('id', '=', messageId)
+          .where('status', '=', 'waiting')
+          .returning(['account_id', 'parts', 'parts_done'])
+          .executeTakeFirst();
+        if (!row) continue;
+        const failed = receipt.statusCode !== 200;
+        if (!failed && Number(row.parts_done) < Number(row.parts)) continue;
+        await trx
+          .updateTable('sms_messages')
+          .set({
+            status: failed ? 'send_failed' : 'delivered',
+            status_code: receipt.statusCode,
+            reason: receipt.reason.slice(0, 500),
+            done_at: receipt.at,
+          })
+          .where('id', '=', messageId)
+          .execute();
+        await trx
+          .insertInto('sms_events')
+          .values({
+            account_id: Number(row.account_id),
+            sms_message_id: messageId,
+            kind: failed ? 'delivererror' : 'deliver',
+            status_code: receipt.statusCode,
+            message: receipt.reason.slice(0, 500),
+            at: receipt.at,
+          })
+          .execute();
+      }
+      return unknown;
+    });
+  }
+
+  /** Messages waiting for a receipt since before `submittedBefore` fail with "no receipt" (590). */
+  async expireWaiting(submittedBefore: number, now: number, limit = 1000): Promise<number> {
+    return this.database.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('sms_messages')
+        .select(['id', 'account_id'])
+        .where('status', '=', 'waiting')
+        .where('submitted_at', '<', submittedBefore)
+        .limit(limit)
+        .execute();
+      if (rows.length === 0) return 0;
+      const ids = rows.map((r) => Number(r.id));
+      await trx
+        .updateTable('sms_messages')
+        .set({ status: 'send_failed', status_code: 590, reason: 'no receipt', done_at: now })
+        .where('id', 'in', ids)
+        .where('status', '=', 'waiting')
+        .execute();
+      await trx
+        .insertInto('sms_events')
+        .values(
+          rows.map((r) => ({
+            account_id: Number(r.account_id),
+            sms_message_id: Number(r.id),
+            kind: 'delivererror' as const,
+            status_code: 590,
+            message: 'no receipt',
+            at: now,
+          })),
+        )
+        .execute();
+      return rows.length;
+    });
+  }
+
+  async close(): Promise<void> {}
+}
