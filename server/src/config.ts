@@ -44,7 +44,10 @@ const envSchema = z.object({
   HERALD_SYSTEM_FROM: z.string().regex(/@/, 'needs an address: Herald <no-reply@example.com>').optional(),
   HERALD_SMPP_URL: z
     .string()
-    .regex(/^(smpp:\/\/[^/:\s]+(:\d+)?\/?)?$/, 'use smpp://host:port')
+    .regex(
+      /^((smpp|cmpp):\/\/[^/:\s?]+(:\d+)?\/?(\?\S*)?)?$/,
+      'use smpp://host:port or cmpp://host:port?version=3.0',
+    )
     .optional(),
   HERALD_SMPP_SYSTEM_ID: z.string().default(''),
   HERALD_SMPP_PASSWORD: z.string().default(''),

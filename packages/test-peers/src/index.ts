@@ -4,6 +4,14 @@
  * 127.0.0.1 with an ephemeral port by default and must be closed with `close()`.
  */
 export type {
+  CmppBehaviour,
+  CmppGateway,
+  CmppGatewayOptions,
+  CmppLoginAttempt,
+  CmppSubmitted,
+} from './cmpp-gateway.ts';
+export { startCmppGateway } from './cmpp-gateway.ts';
+export type {
   DnsFailure,
   DnsQuery,
   DnsRecordsByType,
@@ -17,9 +25,11 @@ export type { Herald, HeraldOptions, LogLine } from './herald-process.ts';
 export { startHerald } from './herald-process.ts';
 export type { MailHeaders } from './mail-headers.ts';
 export type {
+  SentReceipt,
   SmppBehaviour,
   SmppCarrier,
   SmppCarrierOptions,
+  SmppIdFormat,
   SmppReceiptStatus,
   SubmittedSms,
   Udh,

@@ -7,6 +7,9 @@
  * the submitting session when it can receive, else to another receiver bound with the same
  * system_id, else kept until one binds, so reconnect tests (`dropAll()`) still get their receipts.
  * `messages` holds accepted submits only; rejected ones get their command_status and nothing more.
+ * Options make it behave like the carriers that trouble clients: answers held back (so a client's
+ * window shows), ids answered in hex but receipted in decimal (or the reverse, zero-padded), and
+ * throttling for the first few submits only.
  */
 import { randomBytes } from 'node:crypto';
 import smpp, { type Pdu, type PduOptions, type Session } from 'smpp';
@@ -33,6 +36,22 @@ export interface SmppBehaviour {
   receiptDelayMs?: number;
   /** Never send a receipt, whatever registered_delivery asked for. */
   noReceipt?: boolean;
+  /** With `reject`: refuse only the first this many submits to the destination, then accept. */
+  rejectTimes?: number;
+}
+
+/** How message ids are written; a carrier may use one notation in answers and another in receipts. */
+export interface SmppIdFormat {
+  /** submit_sm_resp's message_id. Default 'hex'. */
+  response?: 'hex' | 'decimal';
+  /** The receipt text's `id:`. Default: as in the response. */
+  receipt?: 'hex' | 'decimal';
+  /** Left-pad the receipt's `id:` with zeros to this many characters. */
+  receiptWidth?: number;
+  /** Upper-case hex in the receipt's `id:`. */
+  receiptUpperCase?: boolean;
+  /** The receipted_message_id TLV: as the response wrote the id (default), as the receipt text did, or absent. */
+  receiptedMessageId?: 'response' | 'receipt' | 'none';
 }
 
 export interface SmppCarrierOptions {
@@ -42,6 +61,9 @@ export interface SmppCarrierOptions {
   accounts?: Record<string, string>;
   /** Delay between submit_sm_resp and the delivery receipt. Default 50 ms. */
   receiptDelayMs?: number;
+  /** Hold every submit_sm_resp back this long. Default 0 (answered at once). */
+  responseDelayMs?: number;
+  ids?: SmppIdFormat;
 }
 
 export interface SubmittedSms {
@@ -54,9 +76,16 @@ export interface SubmittedSms {
   text: string;
   /** Concatenation info when esm_class has UDHI set. */
   udh: Udh | undefined;
+  /** Concatenation info from the sar_msg_ref_num / sar_total_segments / sar_segment_seqnum TLVs. */
+  sar: Udh | undefined;
   registeredDelivery: number;
   messageId: string;
   receivedAt: Date;
+}
+
+export interface SentReceipt {
+  text: string;
+  receiptedMessageId: string | undefined;
 }
 
 export interface SmppCarrier {
@@ -66,6 +95,12 @@ export interface SmppCarrier {
   readonly messages: SubmittedSms[];
   /** Sessions currently bound. */
   readonly sessions: number;
+  /** Submits refused by a script's `reject`. */
+  readonly rejected: number;
+  /** Most submit_sm that awaited their answer at once (see `responseDelayMs`). */
+  readonly maxOutstanding: number;
+  /** Receipts sent, oldest first: their text and receipted_message_id TLV. */
+  readonly receipts: SentReceipt[];
   /** Script a destination (a leading '+' is ignored). Replaces an earlier script for it. */
   script(destination: string, behaviour: SmppBehaviour): void;
   /** Behaviour for destinations without their own script; `null` restores plain delivery. */
@@ -106,6 +141,19 @@ export async function startSmppCarrier(options: SmppCarrierOptions = {}): Promis
   const waiter = createWaiter(() => messages, 'smpp-carrier');
   const idPrefix = randomBytes(4).toString('hex');
   let counter = 0;
+  let rejected = 0;
+  let outstanding = 0;
+  let maxOutstanding = 0;
+  const rejectedPerDestination = new Map<string, number>();
+  const receipts: SentReceipt[] = [];
+  const ids = options.ids ?? {};
+  const asDecimal = (hex: string) => BigInt(`0x${hex}`).toString(10);
+  const receiptId = (hex: string): string => {
+    const notation = ids.receipt ?? ids.response ?? 'hex';
+    let id = notation === 'decimal' ? asDecimal(hex) : hex;
+    if (notation === 'hex' && ids.receiptUpperCase) id = id.toUpperCase();
+    return id.padStart(ids.receiptWidth ?? 0, '0');
+  };
 
   const canReceive = (session: Session, systemId: string): boolean => {
     const state = bound.get(session);
@@ -128,21 +176,27 @@ export async function startSmppCarrier(options: SmppCarrierOptions = {}): Promis
     const timer = setTimeout(() => {
       timers.delete(timer);
       const err = behaviour?.err ?? (stat === 'DELIVRD' ? '000' : '001');
+      const hex =
+        ids.response === 'decimal' ? BigInt(sms.messageId).toString(16).padStart(16, '0') : sms.messageId;
+      const textId = receiptId(hex);
+      const tlv = ids.receiptedMessageId ?? 'response';
       const text = formatReceipt({
-        id: sms.messageId,
+        id: textId,
         stat,
         err,
         submitDate: sms.receivedAt,
         doneDate: new Date(),
         text: sms.text,
       });
+      const receiptedMessageId = tlv === 'none' ? undefined : tlv === 'receipt' ? textId : sms.messageId;
+      receipts.push({ text, receiptedMessageId });
       deliverReceipt(sms.systemId, session, {
         source_addr: sms.destination,
         destination_addr: sms.source,
         esm_class: 0x04,
         data_coding: 0,
         short_message: text,
-        receipted_message_id: sms.messageId,
+        ...(receiptedMessageId === undefined ? {} : { receipted_message_id: receiptedMessageId }),
         message_state: MESSAGE_STATE[stat],
       });
     }, delay);
@@ -172,10 +226,19 @@ export async function startSmppCarrier(options: SmppCarrierOptions = {}): Promis
       return void session.send(pdu.response({ command_status: ESME_RINVBNDSTS }));
     const destination = normalizeNumber(str(pdu.destination_addr));
     const behaviour = scripts.get(destination) ?? fallback;
-    if (behaviour?.reject) return void session.send(pdu.response({ command_status: behaviour.reject }));
+    if (behaviour?.reject) {
+      const times = rejectedPerDestination.get(destination) ?? 0;
+      if (behaviour.rejectTimes === undefined || times < behaviour.rejectTimes) {
+        rejectedPerDestination.set(destination, times + 1);
+        rejected += 1;
+        return void session.send(pdu.response({ command_status: behaviour.reject }));
+      }
+    }
     let body = readMessageField(pdu.short_message);
     if (body.text === '' && pdu.message_payload !== undefined) body = readMessageField(pdu.message_payload);
     counter += 1;
+    const hexId = idPrefix + counter.toString(16).padStart(8, '0');
+    const sarTotal = num(pdu.sar_total_segments);
     const sms: SubmittedSms = {
       systemId: state.systemId,
       source: str(pdu.source_addr),
@@ -184,14 +247,29 @@ export async function startSmppCarrier(options: SmppCarrierOptions = {}): Promis
       esmClass: num(pdu.esm_class),
       text: body.text,
       udh: body.udh,
+      sar: sarTotal
+        ? { ref: num(pdu.sar_msg_ref_num), total: sarTotal, seq: num(pdu.sar_segment_seqnum) }
+        : undefined,
       registeredDelivery: num(pdu.registered_delivery),
-      messageId: idPrefix + counter.toString(16).padStart(8, '0'),
+      messageId: ids.response === 'decimal' ? asDecimal(hexId) : hexId,
       receivedAt: new Date(),
     };
-    messages.push(sms);
-    session.send(pdu.response({ message_id: sms.messageId }));
-    waiter.notify();
-    scheduleReceipt(session, sms, behaviour);
+    const accept = (): void => {
+      messages.push(sms);
+      session.send(pdu.response({ message_id: sms.messageId }));
+      waiter.notify();
+      scheduleReceipt(session, sms, behaviour);
+    };
+    const delay = options.responseDelayMs ?? 0;
+    if (delay <= 0) return void accept();
+    outstanding += 1;
+    maxOutstanding = Math.max(maxOutstanding, outstanding);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      outstanding -= 1;
+      accept();
+    }, delay);
+    timers.add(timer);
   };
 
   const onPdu = (session: Session, pdu: Pdu): void => {
@@ -238,6 +316,13 @@ export async function startSmppCarrier(options: SmppCarrierOptions = {}): Promis
     get sessions() {
       return bound.size;
     },
+    get rejected() {
+      return rejected;
+    },
+    get maxOutstanding() {
+      return maxOutstanding;
+    },
+    receipts,
     script(destination, behaviour) {
       scripts.set(normalizeNumber(destination), behaviour);
     },
@@ -258,6 +343,10 @@ export async function startSmppCarrier(options: SmppCarrierOptions = {}): Promis
       scripts.clear();
       fallback = null;
       pendingReceipts.clear();
+      rejectedPerDestination.clear();
+      rejected = 0;
+      maxOutstanding = 0;
+      receipts.length = 0;
     },
     close() {
       closing ??= new Promise<void>((resolve) => {

@@ -97,7 +97,15 @@ export class WorkLoop<Work extends { id: number }> {
     this.running = false;
     this.wake();
     await this.loop;
-    await Promise.race([Promise.allSettled([...this.tasks]), new Promise((r) => setTimeout(r, timeoutMs))]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.tasks]),
+      new Promise((r) => {
+        timer = setTimeout(r, timeoutMs);
+      }),
+    ]);
+    // The deadline must not keep a stopped process alive for the rest of its length.
+    clearTimeout(timer);
     clearInterval(this.renewTimer);
     await this.pipeline.flush();
     await this.claims.release(this.owner).catch(() => {});

@@ -58,7 +58,7 @@ export class CarrierPool {
     if (open && open.config.version === config.version) return open.carrier;
     if (open) this.closeSession(config.id);
     const carrier = carrierOpener(
-      { url: config.url, systemId: config.systemId, password: config.password },
+      { url: config.url, systemId: config.systemId, password: config.password, perSecond: config.perSecond },
       this.logger.child({ carrierId: config.id, carrierName: config.name }),
     )((receipt) => this.onReceipt(config.id, receipt));
     this.sessions.set(config.id, { config, carrier });

@@ -222,40 +222,40 @@ describe('SMS API: send, carrier, receipt', () => {
 
   it('needs enterprise certification and a passed filing for domestic SMS', async () => {
     const { db } = t.core.database;
+    const personal = await smsReadyAccount(
+      t,
+      (await createOwner(t, 'smsapi_personal')).ctx.accountId,
+      'smsapi_pers',
+    );
     await db
       .updateTable('accounts')
       .set({ certification: 'personal' })
-      .where('id', '=', ready.accountId)
+      .where('id', '=', personal.accountId)
       .execute();
-    const res = await smsapi(t, 'send', ready, {
-      templateId: String(ready.templateId),
+    const res = await smsapi(t, 'send', personal, {
+      templateId: String(personal.templateId),
       phone: '13800138001',
       vars: '{"code":"1"}',
     });
     assert.equal(res.body.statusCode, 601);
     assert.match(res.body.message, /certification/);
-    await db
-      .updateTable('accounts')
-      .set({ certification: 'enterprise' })
-      .where('id', '=', ready.accountId)
-      .execute();
+    const unfiled = await smsReadyAccount(
+      t,
+      (await createOwner(t, 'smsapi_unfiled')).ctx.accountId,
+      'smsapi_unf',
+    );
     await db
       .updateTable('sms_filings')
       .set({ status: 'reviewing' })
-      .where('account_id', '=', ready.accountId)
+      .where('account_id', '=', unfiled.accountId)
       .execute();
-    const filing = await smsapi(t, 'send', ready, {
-      templateId: String(ready.templateId),
+    const filing = await smsapi(t, 'send', unfiled, {
+      templateId: String(unfiled.templateId),
       phone: '13800138001',
       vars: '{"code":"1"}',
     });
     assert.equal(filing.body.statusCode, 601);
     assert.match(filing.body.message, /filing/);
-    await db
-      .updateTable('sms_filings')
-      .set({ status: 'passed' })
-      .where('account_id', '=', ready.accountId)
-      .execute();
   });
 
   it('sends verification codes without a template (sendCode) and voice codes to the voice route', async () => {

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { createSmsSender } from '../fixtures/sms-factory.ts';
 import type { TestApp } from '../helpers/app.ts';
 
 /** An account made ready to send SMS the way an operator and the user would: certified, filed, with a passed signature and template. */
@@ -17,60 +18,16 @@ export async function smsReadyAccount(
   name: string,
   options: { smsUserType?: 'normal' | 'test' } = {},
 ): Promise<SmsReady> {
-  const { db } = t.core.database;
-  const now = Date.now();
-  await db.updateTable('accounts').set({ certification: 'enterprise' }).where('id', '=', accountId).execute();
-  await db
-    .insertInto('sms_filings')
-    .values({
-      account_id: accountId,
-      handler_name: '张三',
-      handler_id_number: 'sealed',
-      commitment_file: 'file',
-      status: 'passed',
-      reject_reason: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  const sign = await db
-    .insertInto('sms_signs')
-    .values({
-      account_id: accountId,
-      name: '赫耳墨斯',
-      sign_type: 'domestic',
-      source: 'enterprise',
-      status: 'passed',
-      reject_reason: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const template = await db
-    .insertInto('sms_templates')
-    .values({
-      account_id: accountId,
-      name: `${name}_code`,
-      kind: 'sms',
-      sms_type: 'code',
-      content: '您的验证码是%code%，5分钟内有效。',
-      variables: JSON.stringify({ code: '123456' }),
-      pages: null,
-      sign_id: Number(sign.id),
-      status: 'passed',
-      reject_reason: null,
-      last_sent_at: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { smsKey } = await t.core.smsUsers.create(
-    { accountId },
-    { name, cType: options.smsUserType ?? 'normal' },
-  );
-  return { accountId, smsUser: name, smsKey, signId: Number(sign.id), templateId: Number(template.id) };
+  const smsKey = randomBytes(32).toString('base64url');
+  const made = await createSmsSender(t.core.database, t.core.secretBox, { accountId, smsUser: name, smsKey });
+  if (options.smsUserType === 'test') {
+    await t.core.database.db
+      .updateTable('sms_users')
+      .set({ c_type: 'test' })
+      .where('id', '=', made.smsUserId)
+      .execute();
+  }
+  return { accountId, smsUser: name, smsKey, signId: made.signId, templateId: made.templateId };
 }
 
 /** SendCloud's SMS signature, written here from the reference on its own (not Herald's function). */

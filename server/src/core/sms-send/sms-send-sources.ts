@@ -11,12 +11,32 @@ import type { SendableTemplate, SmsSendSources } from './sms-send.service.ts';
  */
 export class TableSmsSendSources implements SmsSendSources {
   private readonly database: Database;
+  private readonly now: () => number;
+  private readonly templates = new TtlCache<SendableTemplate | AppError>();
+  private readonly gates = new TtlCache<AppError | null>();
+  private readonly used = new Map<number, number>();
 
-  constructor(database: Database) {
+  constructor(database: Database, now: () => number = Date.now) {
     this.database = database;
+    this.now = now;
   }
 
+  /**
+   * Read through a cache of CACHE_MS: a busy sender asks for the same template and gates on
+   * every call. A review, an edit or an operator's change reaches sending within CACHE_MS.
+   */
   async template(accountId: number, templateId: number): Promise<SendableTemplate> {
+    const found = await this.templates.get(`${accountId}:${templateId}`, this.now(), () =>
+      this.readTemplate(accountId, templateId).catch((error: unknown) => {
+        if (error instanceof AppError) return error;
+        throw error;
+      }),
+    );
+    if (found instanceof AppError) throw found;
+    return found;
+  }
+
+  private async readTemplate(accountId: number, templateId: number): Promise<SendableTemplate> {
     const row = await this.database.db
       .selectFrom('sms_templates as t')
       .leftJoin('sms_signs as s', (join) =>
@@ -57,6 +77,19 @@ export class TableSmsSendSources implements SmsSendSources {
   }
 
   async requireAllowed(accountId: number, msgType: number): Promise<void> {
+    const refusal = await this.gates.get(`${accountId}:${msgType}`, this.now(), () =>
+      this.checkAllowed(accountId, msgType).then(
+        () => null,
+        (error: unknown) => {
+          if (error instanceof AppError) return error;
+          throw error;
+        },
+      ),
+    );
+    if (refusal) throw refusal;
+  }
+
+  private async checkAllowed(accountId: number, msgType: number): Promise<void> {
     if (msgType === SMS_MSG_TYPES.international) return;
     const row = await this.database.db
       .selectFrom('accounts')
@@ -71,7 +104,11 @@ export class TableSmsSendSources implements SmsSendSources {
     if (row?.filing !== 'passed') throw new AppError('SMS_NOT_ALLOWED', { reason: 'SMS filing' });
   }
 
+  /** Written at most once a minute per template: the month-long idle rule needs no finer time. */
   async templateUsed(accountId: number, templateId: number, at: number): Promise<void> {
+    if ((this.used.get(templateId) ?? 0) > at - 60_000) return;
+    if (this.used.size > 10_000) this.used.clear();
+    this.used.set(templateId, at);
     await this.database.db
       .updateTable('sms_templates')
       .set({
@@ -80,5 +117,22 @@ export class TableSmsSendSources implements SmsSendSources {
       .where('account_id', '=', accountId)
       .where('id', '=', templateId)
       .execute();
+  }
+}
+
+const CACHE_MS = 5_000;
+
+/** Values kept CACHE_MS by key; one read at a time per key. */
+class TtlCache<T> {
+  private readonly entries = new Map<string, { value: Promise<T>; until: number }>();
+
+  get(key: string, now: number, read: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && hit.until > now) return hit.value;
+    if (this.entries.size > 10_000) this.entries.clear();
+    const value = read();
+    this.entries.set(key, { value, until: now + CACHE_MS });
+    value.catch(() => this.entries.delete(key));
+    return value;
   }
 }

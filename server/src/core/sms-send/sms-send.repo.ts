@@ -17,33 +17,47 @@ export interface NewSms {
   source: string;
 }
 
+export interface PendingWrite {
+  messages: NewSms[];
+  request: { smsUserId: number; requestId: string; answer: string } | undefined;
+}
+
 /**
- * Commits the messages (the SMS queue rows) and their `request` events in one transaction, and
- * the sendRequestId with the answer when there is one. Answers false when that request id was
- * taken meanwhile (a concurrent retry of the same call): nothing of this call was written.
+ * Commits the messages (the SMS queue rows) and their `request` events, and each call's
+ * sendRequestId with its answer, for several calls in one transaction (a group commit: calls that
+ * arrive while one is written share the next). Answers, per call, false when its request id was
+ * taken meanwhile (a concurrent retry of the same call): nothing of that call was written.
  */
 export async function insertMessages(
   database: Database,
-  messages: NewSms[],
+  writes: PendingWrite[],
   now: number,
-  request: { smsUserId: number; requestId: string; answer: string } | undefined,
-): Promise<boolean> {
+): Promise<boolean[]> {
   return database.db.transaction().execute(async (trx) => {
-    if (request) {
-      const taken = await trx
-        .insertInto('sms_send_requests')
-        .values({
-          sms_user_id: request.smsUserId,
-          request_id: request.requestId,
-          answer: request.answer,
-          created_at: now,
-        })
-        .onConflict((oc) => oc.columns(['sms_user_id', 'request_id']).doNothing())
-        .executeTakeFirst();
-      if (Number(taken.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+    const written: boolean[] = [];
+    const rows: NewSms[] = [];
+    for (const { messages, request } of writes) {
+      if (request) {
+        const taken = await trx
+          .insertInto('sms_send_requests')
+          .values({
+            sms_user_id: request.smsUserId,
+            request_id: request.requestId,
+            answer: request.answer,
+            created_at: now,
+          })
+          .onConflict((oc) => oc.columns(['sms_user_id', 'request_id']).doNothing())
+          .executeTakeFirst();
+        if (Number(taken.numInsertedOrUpdatedRows ?? 0n) === 0) {
+          written.push(false);
+          continue;
+        }
+      }
+      written.push(true);
+      rows.push(...messages);
     }
-    for (let i = 0; i < messages.length; i += 200) {
-      const chunk = messages.slice(i, i + 200);
+    for (let i = 0; i < rows.length; i += 200) {
+      const chunk = rows.slice(i, i + 200);
       const ids = await trx
         .insertInto('sms_messages')
         .values(
@@ -83,8 +97,47 @@ export async function insertMessages(
         )
         .execute();
     }
-    return true;
+    return written;
   });
+}
+
+/** Gathers the writes of calls arriving together into one transaction (see insertMessages). */
+export class GroupWriter {
+  private queue: { write: PendingWrite; done: (ok: boolean) => void; fail: (e: unknown) => void }[] = [];
+  private busy = false;
+  private readonly database: Database;
+  private readonly now: () => number;
+
+  constructor(database: Database, now: () => number) {
+    this.database = database;
+    this.now = now;
+  }
+
+  write(write: PendingWrite): Promise<boolean> {
+    return new Promise((done, fail) => {
+      this.queue.push({ write, done, fail });
+      if (!this.busy) this.drain();
+    });
+  }
+
+  private drain(): void {
+    this.busy = true;
+    setImmediate(async () => {
+      const batch = this.queue.splice(0, 500);
+      try {
+        const written = await insertMessages(
+          this.database,
+          batch.map((b) => b.write),
+          this.now(),
+        );
+        for (const [i, b] of batch.entries()) b.done(written[i] ?? false);
+      } catch (error) {
+        for (const b of batch) b.fail(error);
+      }
+      if (this.queue.length > 0) this.drain();
+      else this.busy = false;
+    });
+  }
 }
 
 /** The answer given to this sendRequestId within the last `windowMs`, if any. */

@@ -83,6 +83,7 @@ export class SmsSendService {
   private readonly states: AccountStates;
   private readonly onAccepted: () => void;
   private readonly now: () => number;
+  private readonly writer: repo.GroupWriter;
 
   constructor(deps: {
     database: Database;
@@ -96,6 +97,7 @@ export class SmsSendService {
     this.states = deps.states;
     this.onAccepted = deps.onAccepted ?? (() => {});
     this.now = deps.now ?? Date.now;
+    this.writer = new repo.GroupWriter(deps.database, this.now);
   }
 
   async send(request: SmsSendRequest): Promise<SmsSendResult> {
@@ -169,7 +171,7 @@ export class SmsSendService {
     const requestRow = request.sendRequestId
       ? { smsUserId: smsUser.id, requestId: request.sendRequestId, answer: JSON.stringify(result) }
       : undefined;
-    const written = await repo.insertMessages(this.database, messages, now, requestRow);
+    const written = await this.writer.write({ messages, request: requestRow });
     if (!written && request.sendRequestId) {
       // The same request id won a race a moment ago: answer what it answered.
       const earlier = await repo.findRequest(this.database, smsUser.id, request.sendRequestId, 0);

@@ -145,6 +145,7 @@ export function sealedKeysByName({ db }: Database, name: string, now: number) {
       'sms_users.name',
       'sms_users.c_type',
       'sms_keys.key_sealed',
+      'sms_keys.expires_at',
     ])
     .where('sms_users.name', '=', name)
     .where('sms_keys.key_sealed', 'is not', null)

@@ -41,6 +41,10 @@ export interface SmsUserRef {
 export class SmsUsersService {
   private readonly deps: SmsUsersDeps;
   private readonly now: () => number;
+  private readonly keyCache = new Map<
+    string,
+    { keys: { key: string; expiresAt: number | null; user: SmsUserRef }[]; until: number }
+  >();
 
   constructor(deps: SmsUsersDeps) {
     this.deps = deps;
@@ -98,6 +102,7 @@ export class SmsUsersService {
       await repo.expireKeys(scoped, session.accountId, current.id, oldKeyExpiresAt, now);
       await repo.insertKey(scoped, session.accountId, current.id, smsKey, this.seal(smsKey), now);
     });
+    this.keyCache.delete(current.name);
     return { smsUser: await this.get(session, current.id), smsKey, oldKeyExpiresAt };
   }
 
@@ -121,14 +126,36 @@ export class SmsUsersService {
   ): Promise<SmsUserRef | null> {
     if (!name || !/^[0-9a-f]{32}$/i.test(signature)) return null;
     const given = Buffer.from(signature.toLowerCase(), 'hex');
-    const rows = await repo.sealedKeysByName(this.deps.database, name, this.now());
-    for (const row of rows) {
-      const key = this.deps.secretBox.open(row.key_sealed as string, SMS_KEY_CONTEXT);
-      if (timingSafeEqual(Buffer.from(smsSignature(key, params), 'hex'), given)) {
-        return { id: Number(row.id), accountId: Number(row.account_id), name: row.name, cType: row.c_type };
-      }
+    const now = this.now();
+    for (const { key, user, expiresAt } of await this.liveKeys(name, now)) {
+      if (expiresAt !== null && expiresAt <= now) continue;
+      if (timingSafeEqual(Buffer.from(smsSignature(key, params), 'hex'), given)) return user;
     }
     return null;
+  }
+
+  /**
+   * The opened live keys of an SMS_USER, kept KEY_CACHE_MS so a busy client does not cost a query
+   * and an unsealing per call. A reset made in this process applies at once; one made in another
+   * within KEY_CACHE_MS (each key's own expiry is checked at every use).
+   */
+  private async liveKeys(name: string, now: number) {
+    const hit = this.keyCache.get(name);
+    if (hit && hit.until > now) return hit.keys;
+    const rows = await repo.sealedKeysByName(this.deps.database, name, now);
+    const keys = rows.map((row) => ({
+      key: this.deps.secretBox.open(row.key_sealed as string, SMS_KEY_CONTEXT),
+      expiresAt: row.expires_at === null ? null : Number(row.expires_at),
+      user: {
+        id: Number(row.id),
+        accountId: Number(row.account_id),
+        name: row.name,
+        cType: row.c_type,
+      } as SmsUserRef,
+    }));
+    if (this.keyCache.size > 10_000) this.keyCache.clear();
+    this.keyCache.set(name, { keys, until: now + KEY_CACHE_MS });
+    return keys;
   }
 
   async exists(name: string): Promise<boolean> {
@@ -163,6 +190,7 @@ export class SmsUsersService {
 }
 
 const SMS_KEY_CONTEXT = 'sms_key';
+const KEY_CACHE_MS = 5_000;
 
 /** The SMS API's request signature over the non-encoded parameter values (reference §11). */
 export function smsSignature(key: string, params: Record<string, string>): string {

@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import smpp, { type Pdu, type PduOptions, type Session } from 'smpp';
 import type { ReceiptListener, SmsCarrier, SmsSubmission, SubmitOutcome } from '../ports.ts';
 import { concatenationUdh, splitSms } from '../sms-parts.ts';
-import { parseReceipt } from './smpp-receipt.ts';
+import { MessageIdBook, parseReceipt } from './smpp-receipt.ts';
+import { SubmitWindow } from './submit-window.ts';
 
 /**
  * One long-lived SMPP 3.4 session with the carrier's SMSC, as carriers expect: bound once as a
@@ -12,9 +13,14 @@ import { parseReceipt } from './smpp-receipt.ts';
  * with enquire_link, and re-established with a growing pause after the carrier drops it. A
  * submit waits a while for the session to be bound rather than failing at the first hiccup.
  * Every request has its own timeout and fails when the connection closes, because the `smpp`
- * package would otherwise keep its callbacks forever. A long text goes as concatenated parts;
- * when one part is refused the whole text counts as refused and a retry sends every part again
- * under a new reference (handsets drop incomplete sets).
+ * package would otherwise keep its callbacks forever. A long text goes as concatenated parts
+ * (a UDH in each, or the sar_* TLVs for carriers that want those); when one part is refused the
+ * whole text counts as refused and a retry sends every part again under a new reference
+ * (handsets drop incomplete sets).
+ * Submits keep to a window of unanswered submit_sm (SMPP recommends 10) and the contract's rate;
+ * ESME_RTHROTTLED and ESME_RMSGQFUL pause the connection and send the part again, and only when
+ * the carrier keeps saying so is the text deferred. Receipts name their message in whatever
+ * notation the carrier likes; they are handed on under the id `submit` returned (smpp-receipt.ts).
  */
 export interface SmppConnectorOptions {
   /** smpp://host:port */
@@ -29,6 +35,16 @@ export interface SmppConnectorOptions {
   bindWaitMs?: number;
   reconnectMinMs?: number;
   reconnectMaxMs?: number;
+  /** Unanswered submit_sm at once. Default 10. */
+  windowSize?: number;
+  /** submit_sm started per second on the connection; unlimited when absent. */
+  submitsPerSecond?: number;
+  /** Resends of one part the carrier throttles before the text is deferred. Default 3. */
+  throttleRetries?: number;
+  /** First pause after a throttle, doubled on each further one up to 2 s. Default 250 ms. */
+  throttlePauseMs?: number;
+  /** How a long text's parts say they belong together: a UDH (default) or the sar_* TLVs. */
+  concatenation?: 'udh' | 'sar';
 }
 
 type Request = 'bind_transceiver' | 'submit_sm' | 'enquire_link' | 'unbind';
@@ -38,6 +54,11 @@ const ESM_DELIVERY_RECEIPT = 0x04;
 const TON_INTERNATIONAL = 1;
 const TON_ALPHANUMERIC = 5;
 const NPI_ISDN = 1;
+const ESME_RMSGQFUL = 0x14;
+const ESME_RTHROTTLED = 0x58;
+/** "Too fast" and "queue full": the carrier will take the part a moment later. */
+const THROTTLED = new Set([ESME_RTHROTTLED, ESME_RMSGQFUL]);
+const MAX_THROTTLE_PAUSE_MS = 2000;
 
 /** Refusals that would recur on every retry: bad addresses, bad content, not allowed. */
 const PERMANENT_STATUSES = new Set([
@@ -65,11 +86,14 @@ export class SmppConnector implements SmsCarrier {
   private connectTimer: NodeJS.Timeout | undefined;
   private readonly boundWaiters = new Set<(bound: boolean) => void>();
   private readonly pending = new Set<(error: Error) => void>();
+  private readonly window: SubmitWindow;
+  private readonly ids = new MessageIdBook();
 
   constructor(options: SmppConnectorOptions) {
     this.options = options;
     this.log = options.logger;
     this.reconnectDelay = options.reconnectMinMs ?? 500;
+    this.window = new SubmitWindow({ size: options.windowSize ?? 10, perSecond: options.submitsPerSecond });
   }
 
   /** Connects and binds in the background; a no-op while a session exists. */
@@ -86,22 +110,24 @@ export class SmppConnector implements SmsCarrier {
       if (!(await this.waitBound(waitMs, signal))) {
         return { kind: 'refused', permanent: false, reason: `no bound SMPP session within ${waitMs} ms` };
       }
-      const outcome = await this.submitParts(sms);
+      const outcome = await this.submitParts(sms, signal);
       if (outcome.kind !== 'lost') return outcome;
       if (round === 2 || signal?.aborted)
         return { kind: 'refused', permanent: false, reason: outcome.reason };
     }
   }
 
-  private async submitParts(sms: SmsSubmission): Promise<SubmitOutcome | { kind: 'lost'; reason: string }> {
+  private async submitParts(
+    sms: SmsSubmission,
+    signal?: AbortSignal,
+  ): Promise<SubmitOutcome | { kind: 'lost'; reason: string }> {
     const { dataCoding, parts } = splitSms(sms.text);
-    const ref = randomInt(256);
+    const sar = this.options.concatenation === 'sar';
+    const ref = randomInt(sar ? 0x10000 : 0x100);
     const source = address(sms.from);
     const destination = address(sms.to);
     const messageIds: string[] = [];
     for (const [index, text] of parts.entries()) {
-      const session = this.session;
-      if (!session || !this.bound) return { kind: 'lost', reason: 'SMPP session lost' };
       const pdu: PduOptions = {
         source_addr_ton: source.ton,
         source_addr_npi: source.npi,
@@ -112,22 +138,56 @@ export class SmppConnector implements SmsCarrier {
         registered_delivery: 1,
         data_coding: dataCoding,
         short_message:
-          parts.length > 1 ? { udh: concatenationUdh(ref, parts.length, index + 1), message: text } : text,
+          parts.length > 1 && !sar
+            ? { udh: concatenationUdh(ref, parts.length, index + 1), message: text }
+            : text,
       };
-      let response: Pdu;
-      try {
-        response = await this.request(session, 'submit_sm', pdu);
-      } catch (error) {
-        // Unanswered or unsendable: this connection is of no more use; a new one is on its way.
-        this.abandon(session);
-        return { kind: 'lost', reason: `submit_sm: ${(error as Error).message}` };
+      if (parts.length > 1 && sar) {
+        pdu.sar_msg_ref_num = ref;
+        pdu.sar_total_segments = parts.length;
+        pdu.sar_segment_seqnum = index + 1;
       }
-      if (response.command_status !== 0) {
+      let pause = this.options.throttlePauseMs ?? 250;
+      for (let resends = 0; ; resends += 1) {
+        if (!(await this.window.acquire(signal))) {
+          return {
+            kind: 'refused',
+            permanent: false,
+            reason: 'submit abandoned: connector closed or aborted',
+          };
+        }
+        const session = this.session;
+        let response: Pdu;
+        try {
+          if (!session || !this.bound) return { kind: 'lost', reason: 'SMPP session lost' };
+          // The id is remembered as the answer is read, before a receipt right behind it.
+          response = await this.request(session, 'submit_sm', { ...pdu }, undefined, (answer) => {
+            if (answer.command_status === 0) this.ids.remember(String(answer.message_id ?? ''));
+          });
+        } catch (error) {
+          // Unanswered or unsendable: this connection is of no more use; a new one is on its way.
+          if (session) this.abandon(session);
+          return { kind: 'lost', reason: `submit_sm: ${(error as Error).message}` };
+        } finally {
+          this.window.release();
+        }
         const status = response.command_status;
+        if (status === 0) {
+          messageIds.push(String(response.message_id ?? ''));
+          break;
+        }
+        if (THROTTLED.has(status) && resends < (this.options.throttleRetries ?? 3)) {
+          this.log.debug(
+            { pauseMs: pause, status: describeStatus(status) },
+            'SMPP carrier throttles; pausing',
+          );
+          this.window.pause(pause);
+          pause = Math.min(pause * 2, MAX_THROTTLE_PAUSE_MS);
+          continue;
+        }
         const reason = `carrier refused part ${index + 1}/${parts.length}: ${describeStatus(status)}`;
         return { kind: 'refused', permanent: PERMANENT_STATUSES.has(status), reason };
       }
-      messageIds.push(String(response.message_id ?? ''));
     }
     return { kind: 'accepted', messageIds };
   }
@@ -138,6 +198,7 @@ export class SmppConnector implements SmsCarrier {
     this.reconnectTimer = undefined;
     for (const settle of this.boundWaiters) settle(false);
     this.boundWaiters.clear();
+    this.window.close();
     const session = this.session;
     if (!session) return;
     if (this.bound) await this.request(session, 'unbind', {}, 2000).catch(() => undefined);
@@ -148,6 +209,8 @@ export class SmppConnector implements SmsCarrier {
 
   private connect(): void {
     const session = smpp.connect({ url: this.options.url });
+    // Submits are small and answered one by one; Nagle's delay would stall a short window.
+    session.socket.setNoDelay(true);
     this.session = session;
     // A carrier that neither accepts nor refuses the connection must not hold the submits forever.
     this.connectTimer = setTimeout(() => {
@@ -224,7 +287,7 @@ export class SmppConnector implements SmsCarrier {
     }
     const text = messageText(pdu.short_message) || messageText(pdu.message_payload);
     const receiptedId = typeof pdu.receipted_message_id === 'string' ? pdu.receipted_message_id : undefined;
-    const receipt = parseReceipt(text, receiptedId);
+    const receipt = parseReceipt(text, receiptedId, this.ids);
     if (receipt) this.options.onReceipt(receipt);
     else this.log.warn({ text }, 'SMPP delivery receipt not understood');
   }
@@ -246,7 +309,13 @@ export class SmppConnector implements SmsCarrier {
     });
   }
 
-  private request(session: Session, command: Request, options: PduOptions, timeoutMs?: number): Promise<Pdu> {
+  private request(
+    session: Session,
+    command: Request,
+    options: PduOptions,
+    timeoutMs?: number,
+    onAnswer?: (pdu: Pdu) => void,
+  ): Promise<Pdu> {
     const ms = timeoutMs ?? this.options.responseTimeoutMs ?? 10_000;
     return new Promise((resolve, reject) => {
       const done = () => {
@@ -261,6 +330,7 @@ export class SmppConnector implements SmsCarrier {
       this.pending.add(fail);
       const sent = session[command](options, (pdu: Pdu) => {
         done();
+        onAnswer?.(pdu);
         resolve(pdu);
       });
       if (!sent) fail(new Error('not connected'));

@@ -1,6 +1,10 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { ChannelStore } from '../../channel/contract.ts';
 import type { Database } from '../../db/database.ts';
+import type { SmsEventsTable } from '../../db/sms-schema.ts';
+
+/** Rows per statement: well under SQLite's bound-variable limit. */
+const CHUNK = 200;
 
 /** A message the SMS worker holds under its lease. */
 export interface ClaimedSms {
@@ -139,43 +143,71 @@ export class SmsStore implements ChannelStore<ClaimedSms, SmsOutcome> {
   async writeOutcomes(records: SmsOutcome[]): Promise<boolean[]> {
     if (records.length === 0) return [];
     return this.database.db.transaction().execute(async (trx) => {
-      const written: boolean[] = [];
+      const written = new Map<SmsOutcome, boolean>();
+      // Submits, the bulk of a busy worker's outcomes, are written a carrier at a time.
+      const submits = new Map<string, Extract<SmsOutcome, { kind: 'submitted' }>[]>();
       for (const record of records) {
+        if (record.kind !== 'submitted') continue;
+        const key = `${record.owner}\n${record.carrierId}`;
+        submits.set(key, [...(submits.get(key) ?? []), record]);
+      }
+      for (const group of submits.values()) {
+        const first = group[0] as Extract<SmsOutcome, { kind: 'submitted' }>;
+        for (let i = 0; i < group.length; i += CHUNK) {
+          const chunk = group.slice(i, i + CHUNK);
+          const updated = await trx
+            .updateTable('sms_messages')
+            .set({
+              status: 'waiting',
+              carrier_id: first.carrierId,
+              submitted_at: Math.max(...chunk.map((r) => r.at)),
+              attempts: sql`attempts + 1`,
+              lease_owner: null,
+              lease_until: null,
+            })
+            .where(
+              'id',
+              'in',
+              chunk.map((r) => r.id),
+            )
+            .where('lease_owner', '=', first.owner)
+            .where('status', '=', 'requesting')
+            .returning('id')
+            .execute();
+          const ids = new Set(updated.map((r) => Number(r.id)));
+          const parts = chunk
+            .filter((r) => ids.has(r.id))
+            .flatMap((r) =>
+              r.carrierIds.map((carrierMessageId) => ({
+                carrier_id: r.carrierId,
+                carrier_message_id: carrierMessageId,
+                sms_message_id: r.id,
+              })),
+            );
+          for (let j = 0; j < parts.length; j += CHUNK) {
+            await trx
+              .insertInto('sms_carrier_ids')
+              .values(parts.slice(j, j + CHUNK))
+              .onConflict((oc) =>
+                oc.columns(['carrier_id', 'carrier_message_id']).doUpdateSet((eb) => ({
+                  sms_message_id: eb.ref('excluded.sms_message_id'),
+                  final: 0,
+                })),
+              )
+              .execute();
+          }
+          for (const r of chunk) written.set(r, ids.has(r.id));
+        }
+      }
+      for (const record of records) {
+        if (record.kind === 'submitted') continue;
         const held = trx
           .updateTable('sms_messages')
           .where('id', '=', record.id)
           .where('lease_owner', '=', record.owner)
           .where('status', '=', 'requesting');
         let changed: bigint;
-        if (record.kind === 'submitted') {
-          ({ numUpdatedRows: changed } = await held
-            .set({
-              status: 'waiting',
-              carrier_id: record.carrierId,
-              submitted_at: record.at,
-              attempts: sql`attempts + 1`,
-              lease_owner: null,
-              lease_until: null,
-            })
-            .executeTakeFirst());
-          if (changed > 0n) {
-            await trx
-              .insertInto('sms_carrier_ids')
-              .values(
-                record.carrierIds.map((carrierMessageId) => ({
-                  carrier_id: record.carrierId,
-                  carrier_message_id: carrierMessageId,
-                  sms_message_id: record.id,
-                })),
-              )
-              .onConflict((oc) =>
-                oc
-                  .columns(['carrier_id', 'carrier_message_id'])
-                  .doUpdateSet({ sms_message_id: record.id, final: 0 }),
-              )
-              .execute();
-          }
-        } else if (record.kind === 'failed') {
+        if (record.kind === 'failed') {
           ({ numUpdatedRows: changed } = await held
             .set({
               status: record.statusCode < 500 ? 'processing_failed' : 'send_failed',
@@ -213,70 +245,137 @@ export class SmsStore implements ChannelStore<ClaimedSms, SmsOutcome> {
             })
             .executeTakeFirst());
         }
-        written.push(changed > 0n);
+        written.set(record, changed > 0n);
       }
-      return written;
+      return records.map((r) => written.get(r) ?? false);
     });
   }
 
   /**
    * Settles the parts these receipts are about: a failed part fails its message at once, the last
-   * delivered part delivers it. Answers the receipts whose carrier id is not (yet) known.
+   * delivered part delivers it. Answers the receipts whose carrier id is not (yet) known. Written
+   * a carrier and a round at a time: a round holds each message once, so two parts of one message
+   * in the same batch count twice.
    */
   async applyReceipts(receipts: ReceiptRecord[]): Promise<ReceiptRecord[]> {
     if (receipts.length === 0) return [];
     return this.database.db.transaction().execute(async (trx) => {
       const unknown: ReceiptRecord[] = [];
-      for (const receipt of receipts) {
-        const part = await trx
-          .updateTable('sms_carrier_ids')
-          .set({ final: 1 })
-          .where('carrier_id', '=', receipt.carrierId)
-          .where('carrier_message_id', '=', receipt.carrierMessageId)
-          .where('final', '=', 0)
-          .returning('sms_message_id')
-          .executeTakeFirst();
-        if (!part) {
-          const known = await trx
-            .selectFrom('sms_carrier_ids')
-            .select('final')
-            .where('carrier_id', '=', receipt.carrierId)
-            .where('carrier_message_id', '=', receipt.carrierMessageId)
-            .executeTakeFirst();
-          if (!known) unknown.push(receipt);
-          continue;
+      const matched: { receipt: ReceiptRecord; messageId: number }[] = [];
+      const byCarrier = new Map<number, ReceiptRecord[]>();
+      for (const r of receipts) byCarrier.set(r.carrierId, [...(byCarrier.get(r.carrierId) ?? []), r]);
+      for (const [carrierId, list] of byCarrier) {
+        for (let i = 0; i < list.length; i += CHUNK) {
+          const chunk = list.slice(i, i + CHUNK);
+          const ids = [...new Set(chunk.map((r) => r.carrierMessageId))];
+          const parts = await trx
+            .updateTable('sms_carrier_ids')
+            .set({ final: 1 })
+            .where('carrier_id', '=', carrierId)
+            .where('carrier_message_id', 'in', ids)
+            .where('final', '=', 0)
+            .returning(['carrier_message_id', 'sms_message_id'])
+            .execute();
+          const found = new Map(parts.map((p) => [p.carrier_message_id, Number(p.sms_message_id)]));
+          const missing = chunk.filter((r) => !found.has(r.carrierMessageId));
+          const known =
+            missing.length === 0
+              ? new Set<string>()
+              : new Set(
+                  (
+                    await trx
+                      .selectFrom('sms_carrier_ids')
+                      .select('carrier_message_id')
+                      .where('carrier_id', '=', carrierId)
+                      .where(
+                        'carrier_message_id',
+                        'in',
+                        missing.map((r) => r.carrierMessageId),
+                      )
+                      .execute()
+                  ).map((r) => r.carrier_message_id),
+                );
+          for (const receipt of chunk) {
+            const messageId = found.get(receipt.carrierMessageId);
+            if (messageId !== undefined) {
+              found.delete(receipt.carrierMessageId);
+              matched.push({ receipt, messageId });
+            } else if (!known.has(receipt.carrierMessageId)) unknown.push(receipt);
+          }
         }
-        const messageId = Number(part.sms_message_id);
-        const row = await trx
-          .updateTable('sms_messages')
-          .set({ parts_done: sql`parts_done + 1` })
-          .where('id', '=', messageId)
-          .where('status', '=', 'waiting')
-          .returning(['account_id', 'parts', 'parts_done'])
-          .executeTakeFirst();
-        if (!row) continue;
-        const failed = receipt.statusCode !== 200;
-        if (!failed && Number(row.parts_done) < Number(row.parts)) continue;
-        await trx
-          .updateTable('sms_messages')
-          .set({
-            status: failed ? 'send_failed' : 'delivered',
-            status_code: receipt.statusCode,
-            reason: receipt.reason.slice(0, 500),
-            done_at: receipt.at,
-          })
-          .where('id', '=', messageId)
-          .execute();
-        await trx
-          .insertInto('sms_events')
-          .values({
+      }
+      const events: Insertable<SmsEventsTable>[] = [];
+      let rest = matched;
+      while (rest.length > 0) {
+        const round = new Map<number, ReceiptRecord>();
+        const later: typeof matched = [];
+        for (const m of rest) {
+          if (round.has(m.messageId)) later.push(m);
+          else round.set(m.messageId, m.receipt);
+        }
+        const delivered = [...round].filter(([, r]) => r.statusCode === 200);
+        for (let i = 0; i < delivered.length; i += CHUNK) {
+          const chunk = delivered.slice(i, i + CHUNK);
+          const at = Math.max(...chunk.map(([, r]) => r.at));
+          const done = await trx
+            .updateTable('sms_messages')
+            .set({
+              parts_done: sql`parts_done + 1`,
+              status: sql`CASE WHEN parts_done + 1 >= parts THEN 'delivered' ELSE status END`,
+              done_at: sql`CASE WHEN parts_done + 1 >= parts THEN ${at} ELSE done_at END`,
+            })
+            .where(
+              'id',
+              'in',
+              chunk.map(([id]) => id),
+            )
+            .where('status', '=', 'waiting')
+            .returning(['id', 'account_id', 'status'])
+            .execute();
+          for (const row of done) {
+            if (row.status !== 'delivered') continue;
+            const receipt = round.get(Number(row.id)) as ReceiptRecord;
+            events.push({
+              account_id: Number(row.account_id),
+              sms_message_id: Number(row.id),
+              kind: 'deliver',
+              status_code: 200,
+              message: receipt.reason.slice(0, 500),
+              at: receipt.at,
+            });
+          }
+        }
+        for (const [id, receipt] of round) {
+          if (receipt.statusCode === 200) continue;
+          const row = await trx
+            .updateTable('sms_messages')
+            .set({
+              parts_done: sql`parts_done + 1`,
+              status: 'send_failed',
+              status_code: receipt.statusCode,
+              reason: receipt.reason.slice(0, 500),
+              done_at: receipt.at,
+            })
+            .where('id', '=', id)
+            .where('status', '=', 'waiting')
+            .returning('account_id')
+            .executeTakeFirst();
+          if (!row) continue;
+          events.push({
             account_id: Number(row.account_id),
-            sms_message_id: messageId,
-            kind: failed ? 'delivererror' : 'deliver',
+            sms_message_id: id,
+            kind: 'delivererror',
             status_code: receipt.statusCode,
             message: receipt.reason.slice(0, 500),
             at: receipt.at,
-          })
+          });
+        }
+        rest = later;
+      }
+      for (let i = 0; i < events.length; i += CHUNK) {
+        await trx
+          .insertInto('sms_events')
+          .values(events.slice(i, i + CHUNK))
           .execute();
       }
       return unknown;
