@@ -1,7 +1,7 @@
 /**
  * SMS end to end (issue 20): signed /smsapi/send calls → Herald (roles api and worker, embedded
  * SQLite) → a loopback carrier with delivery receipts (SMPP 3.4, `@herald/test-peers`), 70-character
- * messages. Figures:
+ * messages; BENCH_SMS_PROTOCOL=cmpp for a CMPP 3.0 gateway instead. Figures:
  *   - accepted messages/s: numbers answered with smsIds, from the first call to the last answer;
  *   - submitted messages/s: numbers the carrier took, from the first call to the last submit;
  *   - receipts matched: messages whose row is `delivered` after the carrier's receipts, of all;
@@ -17,7 +17,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startSmppCarrier } from '@herald/test-peers';
+import { startCmppGateway, startSmppCarrier } from '@herald/test-peers';
 import { Pool } from 'undici';
 import { SmsCarriersService } from '../server/src/core/sms-carriers/sms-carriers.service.ts';
 import { openDatabase } from '../server/src/db/database.ts';
@@ -30,6 +30,8 @@ import { report, round } from './report.ts';
 const TOTAL = Number(process.env.BENCH_SMS ?? 20_000);
 const PER_CALL = Number(process.env.BENCH_PHONES_PER_CALL ?? 1);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+/** smpp (default) or cmpp (CMPP 3.0). */
+const PROTOCOL = process.env.BENCH_SMS_PROTOCOL === 'cmpp' ? 'cmpp' : 'smpp';
 const TARGET = 3000;
 const REPO = path.join(import.meta.dirname, '..');
 const SMS_USER = 'bench_sms';
@@ -51,7 +53,10 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  const carrier = await startSmppCarrier({ accounts: { herald: 'secret' }, receiptDelayMs: 20 });
+  const carrier =
+    PROTOCOL === 'cmpp'
+      ? await startCmppGateway({ version: '3.0', accounts: { '901234': 'secret' }, receiptDelayMs: 20 })
+      : await startSmppCarrier({ accounts: { herald: 'secret' }, receiptDelayMs: 20 });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-sms-'));
   const httpPort = await freePort();
   const secretKey = randomBytes(32);
@@ -91,8 +96,11 @@ async function main(): Promise<void> {
     const carriers = new SmsCarriersService(database, box);
     await carriers.save({
       name: 'bench',
-      url: `smpp://127.0.0.1:${carrier.port}?window=64`,
-      systemId: 'herald',
+      url:
+        PROTOCOL === 'cmpp'
+          ? `cmpp://127.0.0.1:${carrier.port}?version=3.0&window=16&serviceId=HERALD&srcId=10690001`
+          : `smpp://127.0.0.1:${carrier.port}?window=64`,
+      systemId: PROTOCOL === 'cmpp' ? '901234' : 'herald',
       password: 'secret',
       perSecond: 20_000,
     });
@@ -163,7 +171,7 @@ async function main(): Promise<void> {
     };
     report({
       bench: 'sms-send',
-      figure: 'smsapi/send accepted messages/s (SMPP carrier)',
+      figure: `smsapi/send accepted messages/s (${PROTOCOL.toUpperCase()} carrier)`,
       value: round(accepted / acceptSeconds),
       target: TARGET,
       ratio: round(accepted / acceptSeconds / TARGET, 2),
@@ -173,7 +181,7 @@ async function main(): Promise<void> {
     });
     report({
       bench: 'sms-send',
-      figure: 'submitted to the carrier messages/s (SMPP)',
+      figure: `submitted to the carrier messages/s (${PROTOCOL.toUpperCase()})`,
       value: round(carrier.messages.length / submitSeconds),
       target: TARGET,
       ratio: round(carrier.messages.length / submitSeconds / TARGET, 2),
@@ -181,7 +189,7 @@ async function main(): Promise<void> {
     });
     report({
       bench: 'sms-send',
-      figure: 'receipts matched to their message (%)',
+      figure: `receipts matched to their message (%, ${PROTOCOL.toUpperCase()})`,
       value: round((delivered / Math.max(accepted, 1)) * 100, 2),
       delivered,
       accepted,
