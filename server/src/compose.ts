@@ -42,6 +42,7 @@ import { SmsCarriersService } from './core/sms-carriers/sms-carriers.service.ts'
 import { SmsMessagesService } from './core/sms-messages/sms-messages.service.ts';
 import { SmsSendService } from './core/sms-send/sms-send.service.ts';
 import { TableSmsSendSources } from './core/sms-send/sms-send-sources.ts';
+import { SmsTestSendService } from './core/sms-send/sms-test-send.service.ts';
 import { SmsUsersService } from './core/sms-users/sms-users.service.ts';
 import { StatisticsService } from './core/statistics/statistics.service.ts';
 import { SuppressionService } from './core/suppression/suppression.service.ts';
@@ -129,6 +130,7 @@ export interface Core extends Tracking {
   smsSendSources: TableSmsSendSources;
   smsSend: SmsSendService;
   smsMessages: SmsMessagesService;
+  smsTestSend: SmsTestSendService;
   /** The SMS channel: carrier sessions, the SMS work loop and receipts (started by worker roles). */
   smsDelivery: SmsDeliveryService;
   /** Labels of mail (`/config/labels`, SendCloud `label/*`). */
@@ -270,6 +272,12 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     },
   });
   const smsSendSources = new TableSmsSendSources(database);
+  const smsSend = new SmsSendService({
+    database,
+    sources: smsSendSources,
+    states: accountStates,
+    onAccepted: () => smsDelivery.wake(),
+  });
   const apiUserAuth = new ApiUserAuth(database, { limiter: rateLimiter });
   const tracking = createTracking({
     database,
@@ -343,12 +351,8 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     smsUsers: new SmsUsersService({ database, verification: sensitiveVerification, secretBox }),
     smsCarriers,
     smsSendSources,
-    smsSend: new SmsSendService({
-      database,
-      sources: smsSendSources,
-      states: accountStates,
-      onAccepted: () => smsDelivery.wake(),
-    }),
+    smsSend,
+    smsTestSend: new SmsTestSendService(database, smsSend),
     smsMessages: new SmsMessagesService(database),
     smsDelivery,
     labels: new LabelsService(database),

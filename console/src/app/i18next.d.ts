@@ -19,6 +19,7 @@ import type routes from '../locales/zh-cn/routes.json';
 import type security from '../locales/zh-cn/security.json';
 import type senderConfigs from '../locales/zh-cn/senderConfigs.json';
 import type shell from '../locales/zh-cn/shell.json';
+import type smsSend from '../locales/zh-cn/smsSend.json';
 import type smsUsers from '../locales/zh-cn/smsUsers.json';
 import type statistics from '../locales/zh-cn/statistics.json';
 import type suppression from '../locales/zh-cn/suppression.json';
@@ -59,6 +60,7 @@ declare module 'i18next' {
         senderConfigs: typeof senderConfigs;
         members: typeof members;
         shell: typeof shell;
+        smsSend: typeof smsSend;
         smsUsers: typeof smsUsers;
         statistics: typeof statistics;
         suppression: typeof suppression;

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, type ParsedPhone, parseMobile, SMS_MSG_TYPES } from '@herald/shared';
+import { AppError, type ParsedPhone, parseMobile, SMS_MSG_TYPES, splitSms } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import { splitSms } from '../../sms/sms-parts.ts';
 import type { AccountStates } from '../accounts/account-states.ts';
 import type { SmsUserRef } from '../sms-users/sms-users.service.ts';
 import * as repo from './sms-send.repo.ts';

@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, test } from 'node:test';
+import { type Herald, type SmppCarrier, startSmppCarrier } from '@herald/test-peers';
+import type { Browser } from 'playwright-core';
+import { SmsCarriersService } from '../../server/src/core/sms-carriers/sms-carriers.service.ts';
+import { loadSecretKey, SecretBox } from '../../server/src/lib/secret-box.ts';
+import { createSmsSender } from '../../server/test/fixtures/sms-factory.ts';
+import type { TestUser } from '../harness/accounts.ts';
+import { withPage } from '../harness/browser.ts';
+import { logIn, startConsoleTestbed, stopConsoleTestbed, waitForShell } from '../harness/console.ts';
+import { withHeraldDatabase } from '../harness/database.ts';
+
+/**
+ * The SMS test send and status screens against a real Herald and a loopback SMPP carrier: the
+ * form's phone rule, the SMS at the carrier with its signature and variable, and its receipt
+ * turning it to delivered on /s_sendResponse/smsStatus. Without an SMS_USER the test send says
+ * what to do first.
+ */
+let herald: Herald;
+let browser: Browser;
+let owner: TestUser;
+let carrier: SmppCarrier;
+
+before(async () => {
+  carrier = await startSmppCarrier({ accounts: { herald: 'secret' }, receiptDelayMs: 20 });
+  ({ herald, browser, owner } = await startConsoleTestbed());
+});
+
+after(() => stopConsoleTestbed({ browser, herald }, carrier));
+
+test('an SMS test send reaches the carrier and shows as delivered on the status screen', (t) =>
+  withPage(browser, t, async (page) => {
+    await logIn(page.context(), herald, owner);
+    await page.goto(`${herald.url}/s_sendRelative/test`);
+    await waitForShell(page);
+    await page.locator('.sms-test-page').getByText('测试发送短信需要一个SMS_USER。').waitFor();
+
+    await withHeraldDatabase(herald, async (database) => {
+      const user = await database.db
+        .selectFrom('users')
+        .select('account_id')
+        .where('username', '=', owner.userName)
+        .executeTakeFirstOrThrow();
+      const box = new SecretBox(loadSecretKey({ dataDir: herald.dataDir, secretKey: undefined }));
+      await createSmsSender(database, box, {
+        accountId: Number(user.account_id),
+        smsUser: 'console_sms',
+        smsKey: randomBytes(32).toString('base64url'),
+      });
+      const carriers = new SmsCarriersService(database, box);
+      await carriers.save({
+        name: 'peer',
+        url: `smpp://127.0.0.1:${carrier.port}`,
+        systemId: 'herald',
+        password: 'secret',
+      });
+      await carriers.addRoute({ carrier: 'peer', country: 'CN' });
+    });
+
+    await page.reload();
+    await waitForShell(page);
+    const form = page.locator('.sms-test-page');
+    await form.locator('.sms-test-template').click();
+    await page.locator('.ant-select-dropdown').getByText('console_sms_code').click();
+    await form.locator('.sms-test-var-code input, input.sms-test-var-code').fill('6789');
+    await form.locator('.sms-test-phones input, input.sms-test-phones').fill('12345');
+    await form.locator('.sms-test-send').click();
+    await form.getByText('手机号格式不正确').waitFor();
+    assert.equal(
+      (await form.locator('.sms-test-preview').textContent())?.trim(),
+      '【赫耳墨斯】您的验证码是6789，5分钟内有效。',
+    );
+
+    await form.locator('.sms-test-phones input, input.sms-test-phones').fill('13800138600');
+    await form.locator('.sms-test-send').click();
+    await page.locator('.sms-test-result').getByText('已受理：1条短信').waitFor();
+    const [sms] = await carrier.waitForMessages(1, 15_000);
+    assert.equal(sms?.text, '【赫耳墨斯】您的验证码是6789，5分钟内有效。');
+    assert.equal(sms?.destination, '8613800138600');
+
+    await page.locator('.sms-test-result a').click();
+    await page.locator('.sms-status-page').waitFor();
+    const row = page.locator('.sms-status-table tbody tr', { hasText: '+8613800138600' });
+    for (let i = 0; i < 20 && !(await row.locator('.sms-status-delivered').count()); i++) {
+      await page.waitForTimeout(300);
+      await page.locator('.sms-status-search').click();
+    }
+    await row.locator('.sms-status-delivered').waitFor();
+    assert.match((await row.textContent()) ?? '', /发送成功/);
+    assert.match((await row.textContent()) ?? '', /console_sms/);
+  }));

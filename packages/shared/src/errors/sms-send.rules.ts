@@ -1,0 +1,15 @@
+import type { RuleMessages } from './error-definition.ts';
+
+/** Field-rule messages of the SMS test send and the SMS status query. */
+export const SMS_SEND_RULES = {
+  smsTestPhones: {
+    'zh-cn': '请填写1到5个手机号，用分号隔开',
+    en: 'Enter 1 to 5 phone numbers separated by semicolons',
+  },
+  smsPhoneFormat: { 'zh-cn': '手机号格式不正确', en: 'Invalid phone number' },
+  smsPhoneRepeated: { 'zh-cn': '手机号重复', en: 'A phone number is repeated' },
+  smsVarValue: {
+    'zh-cn': '变量值最多32个字符，且不能包含链接',
+    en: 'A variable value is at most 32 characters and holds no link',
+  },
+} as const satisfies RuleMessages;
