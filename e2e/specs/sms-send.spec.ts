@@ -90,3 +90,25 @@ test('an SMS test send reaches the carrier and shows as delivered on the status 
     assert.match((await row.textContent()) ?? '', /发送成功/);
     assert.match((await row.textContent()) ?? '', /console_sms/);
   }));
+
+test('the anti-bombing limits are checked by the shared rule and saved', (t) =>
+  withPage(browser, t, async (page) => {
+    await logIn(page.context(), herald, owner);
+    await page.goto(`${herald.url}/s_sendSetting/attack`);
+    await waitForShell(page);
+    const minute = page.locator('.sms-attack-minute input');
+    await minute.waitFor();
+    assert.equal(await minute.inputValue(), '3');
+    await minute.fill('30');
+    await page.locator('.sms-attack-day input').fill('10');
+    await page.locator('.sms-attack-save').click();
+    await page.getByText('每分钟上限不能大于每天上限').waitFor();
+    await minute.fill('2');
+    await page.locator('.sms-attack-save').click();
+    await page.getByText('已保存').waitFor();
+    await page.reload();
+    await waitForShell(page);
+    await page.locator('.sms-attack-minute input').waitFor();
+    assert.equal(await page.locator('.sms-attack-minute input').inputValue(), '2');
+    assert.equal(await page.locator('.sms-attack-day input').inputValue(), '10');
+  }));

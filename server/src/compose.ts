@@ -40,6 +40,7 @@ import { SensitiveVerificationService } from './core/sensitive-verification/sens
 import { SessionsService } from './core/sessions/sessions.service.ts';
 import { SmsCarriersService } from './core/sms-carriers/sms-carriers.service.ts';
 import { SmsMessagesService } from './core/sms-messages/sms-messages.service.ts';
+import { SmsProtectionService } from './core/sms-protection/sms-protection.service.ts';
 import { SmsSendService } from './core/sms-send/sms-send.service.ts';
 import { TableSmsSendSources } from './core/sms-send/sms-send-sources.ts';
 import { SmsTestSendService } from './core/sms-send/sms-test-send.service.ts';
@@ -131,6 +132,7 @@ export interface Core extends Tracking {
   smsSend: SmsSendService;
   smsMessages: SmsMessagesService;
   smsTestSend: SmsTestSendService;
+  smsProtection: SmsProtectionService;
   /** The SMS channel: carrier sessions, the SMS work loop and receipts (started by worker roles). */
   smsDelivery: SmsDeliveryService;
   /** Labels of mail (`/config/labels`, SendCloud `label/*`). */
@@ -272,10 +274,12 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     },
   });
   const smsSendSources = new TableSmsSendSources(database);
+  const smsProtection = new SmsProtectionService(database);
   const smsSend = new SmsSendService({
     database,
     sources: smsSendSources,
     states: accountStates,
+    protection: smsProtection,
     onAccepted: () => smsDelivery.wake(),
   });
   const apiUserAuth = new ApiUserAuth(database, { limiter: rateLimiter });
@@ -353,6 +357,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     smsSendSources,
     smsSend,
     smsTestSend: new SmsTestSendService(database, smsSend),
+    smsProtection,
     smsMessages: new SmsMessagesService(database),
     smsDelivery,
     labels: new LabelsService(database),

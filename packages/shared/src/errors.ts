@@ -10,6 +10,8 @@ import { SEND_ERRORS } from './errors/send.errors.ts';
 import { SEND_CALENDAR_ERRORS } from './errors/send-calendar.errors.ts';
 import { SENDER_CONFIG_ERRORS } from './errors/sender-config.errors.ts';
 import { SMS_API_ERRORS } from './errors/sms-api.errors.ts';
+import { SMS_FILING_ERRORS } from './errors/sms-filing.errors.ts';
+import { SMS_SIGN_ERRORS } from './errors/sms-sign.errors.ts';
 import { SMS_USER_ERRORS } from './errors/sms-user.errors.ts';
 import { STATISTICS_ERRORS } from './errors/statistics.errors.ts';
 import { SUPPRESSION_ERRORS } from './errors/suppression.errors.ts';
@@ -375,6 +377,8 @@ export const ERRORS = {
   ...DNS_CHECK_ERRORS,
   ...SMS_USER_ERRORS,
   ...SMS_API_ERRORS,
+  ...SMS_SIGN_ERRORS,
+  ...SMS_FILING_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -6,7 +6,9 @@ import { PROFILE_RULES } from './errors/profile.rules.ts';
 import { QUEUE_RULES } from './errors/queue.rules.ts';
 import { SEND_RULES } from './errors/send.rules.ts';
 import { SENDER_CONFIG_RULES } from './errors/sender-config.rules.ts';
+import { SMS_FILING_RULES } from './errors/sms-filing.rules.ts';
 import { SMS_SEND_RULES } from './errors/sms-send.rules.ts';
+import { SMS_SIGN_RULES } from './errors/sms-sign.rules.ts';
 import { SMS_USER_RULES } from './errors/sms-user.rules.ts';
 import { STATISTICS_RULES } from './errors/statistics.rules.ts';
 import { SUPPRESSION_RULES } from './errors/suppression.rules.ts';
@@ -93,6 +95,8 @@ export const VALIDATION_MESSAGES = {
   ...PLAN_RULES,
   ...SMS_USER_RULES,
   ...SMS_SEND_RULES,
+  ...SMS_SIGN_RULES,
+  ...SMS_FILING_RULES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -29,7 +29,9 @@ import * as dotOwner from './migrations/0027-dot-owner.ts';
 import * as quotaRaises from './migrations/0028-quota-raises.ts';
 import * as smsUsers from './migrations/0029-sms-users.ts';
 import * as smsContent from './migrations/0030-sms-content.ts';
+import * as uploadedFiles from './migrations/0031-uploaded-files.ts';
 import * as smsMessages from './migrations/0033-sms-messages.ts';
+import * as smsFrequencyLimits from './migrations/0034-sms-frequency-limits.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -67,7 +69,9 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0028-quota-raises': quotaRaises,
   '0029-sms-users': smsUsers,
   '0030-sms-content': smsContent,
+  '0031-uploaded-files': uploadedFiles,
   '0033-sms-messages': smsMessages,
+  '0034-sms-frequency-limits': smsFrequencyLimits,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -27,6 +27,7 @@ import type {
   SmsCarrierIdsTable,
   SmsCarriersTable,
   SmsEventsTable,
+  SmsFrequencyLimitsTable,
   SmsMessagesTable,
   SmsRoutesTable,
   SmsSendRequestsTable,
@@ -118,12 +119,14 @@ export interface DB {
   sms_filings: SmsFilingsTable;
   sms_signs: SmsSignsTable;
   sms_templates: SmsTemplatesTable;
+  uploaded_files: UploadedFilesTable;
   sms_carriers: SmsCarriersTable;
   sms_routes: SmsRoutesTable;
   sms_messages: SmsMessagesTable;
   sms_carrier_ids: SmsCarrierIdsTable;
   sms_send_requests: SmsSendRequestsTable;
   sms_events: SmsEventsTable;
+  sms_frequency_limits: SmsFrequencyLimitsTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */
@@ -208,6 +211,20 @@ export interface SmsSignsTable {
   reject_reason: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/** A file uploaded for SMS compliance (migration 0031): png, jpeg or pdf by its bytes, at most 2 MB. */
+export interface UploadedFilesTable {
+  id: Generated<number>;
+  account_id: number;
+  purpose: 'sms_sign' | 'sms_filing';
+  name: string;
+  content_type: 'image/png' | 'image/jpeg' | 'application/pdf';
+  size: number;
+  content: Buffer;
+  /** `sms_sign:<id>` or `sms_filing:<id>` once a signature or filing names it; null before. */
+  attached_to: string | null;
+  created_at: number;
 }
 
 export interface SmsTemplatesTable {

@@ -105,3 +105,10 @@ export interface SmsEventsTable {
   message: string | null;
   at: number;
 }
+
+export interface SmsFrequencyLimitsTable {
+  account_id: number;
+  per_minute: number;
+  per_day: number;
+  updated_at: number;
+}

@@ -284,6 +284,43 @@ describe('SMS API: send, carrier, receipt', () => {
     assert.equal(badSign.body.statusCode, 421);
   });
 
+  it('refuses a number over the anti-bombing limits: 496 per minute, 498 per day, 311 beside good numbers', async () => {
+    const fresh = await smsReadyAccount(
+      t,
+      (await createOwner(t, 'smsapi_bomb')).ctx.accountId,
+      'smsapi_bomb',
+    );
+    const send = (phone: string, lang = 'en') =>
+      smsapi(
+        t,
+        'send',
+        fresh,
+        { templateId: String(fresh.templateId), phone, vars: '{"code":"2468"}' },
+        lang,
+      );
+    await t.core.smsProtection.set({ accountId: fresh.accountId }, { perMinute: 1, perDay: 2 });
+    assert.equal((await send('13300133000')).body.statusCode, 200);
+    const minute = await send('13300133000');
+    assert.equal(minute.body.statusCode, 496);
+    assert.equal(minute.body.message, 'Too many SMS to +8613300133000 within one minute (at most 1)');
+    const zh = await send('13300133000', 'zh-cn');
+    assert.equal(zh.body.message, '一分钟内向手机号+8613300133000发送的短信过多（上限1条）');
+
+    await t.core.smsProtection.set({ accountId: fresh.accountId }, { perMinute: 5, perDay: 2 });
+    assert.equal((await send('13300133000')).body.statusCode, 200);
+    const day = await send('13300133000');
+    assert.equal(day.body.statusCode, 498);
+    const mixed = await send('13300133000,13300133001');
+    assert.equal(mixed.body.statusCode, 311);
+    assert.equal(mixed.body.info.successCount, 1);
+    const rows = await t.core.database.db
+      .selectFrom('sms_messages')
+      .select('id')
+      .where('phone', '=', '+8613300133000')
+      .execute();
+    assert.equal(rows.length, 2, 'refused SMS are not stored');
+  });
+
   it('gives the server time for signed timestamps', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/smsapi/timestamp/get' });
     const { timestamp } = res.json().info;

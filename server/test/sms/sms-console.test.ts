@@ -128,6 +128,30 @@ describe('SMS test send and status in the console', () => {
     assert.equal(foreignTemplate.statusCode, 404);
   });
 
+  it('keeps the anti-bombing limits: defaults, checked in both languages, saved', async () => {
+    assert.deepEqual((await call('GET', '/v3/api/sms/smsFrequencyLimit', owner)).json().data, {
+      perMinute: 3,
+      perDay: 20,
+    });
+    const bad = await call(
+      'PUT',
+      '/v3/api/sms/smsFrequencyLimit',
+      owner,
+      { perMinute: 0, perDay: 5 },
+      'zh-cn',
+    );
+    assert.equal(bad.statusCode, 400);
+    assert.equal(bad.json().fields[0].message, '请输入1到1000之间的整数');
+    const order = await call('PUT', '/v3/api/sms/smsFrequencyLimit', owner, { perMinute: 9, perDay: 5 });
+    assert.equal(order.json().fields[0].message, 'The per-minute limit cannot exceed the daily limit');
+    const saved = await call('PUT', '/v3/api/sms/smsFrequencyLimit', owner, { perMinute: 2, perDay: 50 });
+    assert.deepEqual(saved.json().data, { perMinute: 2, perDay: 50 });
+    assert.deepEqual((await call('GET', '/v3/api/sms/smsFrequencyLimit', other)).json().data, {
+      perMinute: 3,
+      perDay: 20,
+    });
+  });
+
   it('needs code 18 to test send and 17 to read statuses', async () => {
     const reader = await joinedMember(t, owner, 'smscon_reader', {
       type: 'custom',

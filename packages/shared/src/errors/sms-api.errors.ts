@@ -120,6 +120,18 @@ export const SMS_API_ERRORS = {
     'zh-cn': 'msgType取值错误',
     en: 'msgType must be 0 (SMS), 1 (MMS), 2 (international) or 3 (voice)',
   },
+  SMS_FREQUENCY_MINUTE: {
+    status: 429,
+    sendCloud: 496,
+    'zh-cn': '一分钟内向手机号{phone}发送的短信过多（上限{limit}条）',
+    en: 'Too many SMS to {phone} within one minute (at most {limit})',
+  },
+  SMS_FREQUENCY_DAY: {
+    status: 429,
+    sendCloud: 498,
+    'zh-cn': '一天内向手机号{phone}发送的短信过多（上限{limit}条）',
+    en: 'Too many SMS to {phone} within one day (at most {limit})',
+  },
   SMS_NOT_ALLOWED: {
     status: 403,
     sendCloud: 601,

@@ -12,4 +12,12 @@ export const SMS_SEND_RULES = {
     'zh-cn': '变量值最多32个字符，且不能包含链接',
     en: 'A variable value is at most 32 characters and holds no link',
   },
+  smsFrequencyRange: {
+    'zh-cn': '请输入1到1000之间的整数',
+    en: 'Enter a whole number from 1 to 1000',
+  },
+  smsFrequencyOrder: {
+    'zh-cn': '每分钟上限不能大于每天上限',
+    en: 'The per-minute limit cannot exceed the daily limit',
+  },
 } as const satisfies RuleMessages;

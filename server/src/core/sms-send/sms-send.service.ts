@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError, type ParsedPhone, parseMobile, SMS_MSG_TYPES, splitSms } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { AccountStates } from '../accounts/account-states.ts';
+import type { SmsProtectionService } from '../sms-protection/sms-protection.service.ts';
 import type { SmsUserRef } from '../sms-users/sms-users.service.ts';
 import * as repo from './sms-send.repo.ts';
 
@@ -80,6 +81,7 @@ export class SmsSendService {
   private readonly database: Database;
   private readonly sources: SmsSendSources;
   private readonly states: AccountStates;
+  private readonly protection: SmsProtectionService;
   private readonly onAccepted: () => void;
   private readonly now: () => number;
   private readonly writer: repo.GroupWriter;
@@ -88,12 +90,14 @@ export class SmsSendService {
     database: Database;
     sources: SmsSendSources;
     states: AccountStates;
+    protection: SmsProtectionService;
     onAccepted?: () => void;
     now?: () => number;
   }) {
     this.database = deps.database;
     this.sources = deps.sources;
     this.states = deps.states;
+    this.protection = deps.protection;
     this.onAccepted = deps.onAccepted ?? (() => {});
     this.now = deps.now ?? Date.now;
     this.writer = new repo.GroupWriter(deps.database, this.now);
@@ -124,7 +128,21 @@ export class SmsSendService {
     const now = this.now();
     const failed = [...phones.failed];
     const messages: repo.NewSms[] = [];
+    const refused = await this.protection.refusals(
+      accountId,
+      phones.accepted.map((a) => a.phone.e164),
+    );
     for (const { recipient, phone } of phones.accepted) {
+      const refusal = refused.get(phone.e164);
+      if (refusal) {
+        failed.push({
+          phone: recipient.phone,
+          vars: recipient.vars,
+          code: refusal.code,
+          params: refusal.params,
+        });
+        continue;
+      }
       const filled = fillVariables(content, recipient.vars);
       if (!filled.ok) {
         failed.push({

@@ -1,4 +1,10 @@
-import { PERMISSIONS, parseMobile, smsStatusQuerySchema, smsTestSendSchema } from '@herald/shared';
+import {
+  PERMISSIONS,
+  parseMobile,
+  smsFrequencyLimitSchema,
+  smsStatusQuerySchema,
+  smsTestSendSchema,
+} from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../compose.ts';
 import { callerOf } from '../context.ts';
@@ -17,6 +23,24 @@ export function smsMessagesRoutes(app: FastifyInstance, core: Core): void {
     const input = smsTestSendSchema.parse(request.body ?? {});
     return { data: await core.smsTestSend.send(callerOf(request), input, request.lang) };
   });
+
+  // Anti-bombing (`/s_sendSetting/attack`, code 19): the per-number limits per minute and per day.
+  app.get(
+    '/v3/api/sms/smsFrequencyLimit',
+    { config: { access: PERMISSIONS.SMS_SETTINGS } },
+    async (request) => ({
+      data: await core.smsProtection.get(callerOf(request)),
+    }),
+  );
+
+  app.put(
+    '/v3/api/sms/smsFrequencyLimit',
+    { config: { access: PERMISSIONS.SMS_SETTINGS } },
+    async (request) => {
+      const input = smsFrequencyLimitSchema.parse(request.body ?? {});
+      return { data: await core.smsProtection.set(callerOf(request), input) };
+    },
+  );
 
   app.get('/v3/api/sms/smsStatus', { config: { access: PERMISSIONS.SMS_RESPONSE } }, async (request) => {
     const q = smsStatusQuerySchema.parse(request.query ?? {});

@@ -1,0 +1,93 @@
+import { AppError, SMS_FREQUENCY_DEFAULTS, type SmsFrequencyLimit } from '@herald/shared';
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Caller } from '../context.ts';
+
+const CACHE_MS = 5_000;
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const BEIJING = 8 * 3600_000;
+
+/**
+ * Anti-bombing (reference §11 codes 496, 498): the account's limits of SMS to one number per
+ * minute and per Beijing day, the defaults until the account sets its own. `refusals` answers,
+ * for the numbers of one call, which would go over a limit, counting what was accepted for each
+ * number before; the limits are read through a cache of a few seconds.
+ */
+export class SmsProtectionService {
+  private readonly database: Database;
+  private readonly now: () => number;
+  private readonly cache = new Map<number, { limits: SmsFrequencyLimit; until: number }>();
+
+  constructor(database: Database, now: () => number = Date.now) {
+    this.database = database;
+    this.now = now;
+  }
+
+  async get({ accountId }: Caller): Promise<SmsFrequencyLimit> {
+    const row = await this.database.db
+      .selectFrom('sms_frequency_limits')
+      .select(['per_minute', 'per_day'])
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return row
+      ? { perMinute: Number(row.per_minute), perDay: Number(row.per_day) }
+      : { ...SMS_FREQUENCY_DEFAULTS };
+  }
+
+  async set({ accountId }: Caller, limits: SmsFrequencyLimit): Promise<SmsFrequencyLimit> {
+    const values = { per_minute: limits.perMinute, per_day: limits.perDay, updated_at: this.now() };
+    await this.database.db
+      .insertInto('sms_frequency_limits')
+      .values({ account_id: accountId, ...values })
+      .onConflict((oc) => oc.column('account_id').doUpdateSet(values))
+      .execute();
+    this.cache.delete(accountId);
+    return this.get({ accountId });
+  }
+
+  /** The numbers (E.164) of this call that a limit refuses, each with its error. */
+  async refusals(accountId: number, phones: string[]): Promise<Map<string, AppError>> {
+    const refused = new Map<string, AppError>();
+    if (phones.length === 0) return refused;
+    const now = this.now();
+    const limits = await this.limits(accountId, now);
+    const dayStart = Math.floor((now + BEIJING) / DAY) * DAY - BEIJING;
+    const minuteAgo = now - MINUTE;
+    const counts = new Map<string, { minute: number; day: number }>();
+    for (let i = 0; i < phones.length; i += 500) {
+      const rows = await this.database.db
+        .selectFrom('sms_messages')
+        .select([
+          'phone',
+          sql<number>`SUM(CASE WHEN requested_at >= ${minuteAgo} THEN 1 ELSE 0 END)`.as('minute'),
+          (eb) => eb.fn.countAll<number>().as('day'),
+        ])
+        .where('phone', 'in', phones.slice(i, i + 500))
+        .where('requested_at', '>=', Math.min(dayStart, minuteAgo))
+        .where('account_id', '=', accountId)
+        .groupBy('phone')
+        .execute();
+      for (const r of rows) counts.set(r.phone, { minute: Number(r.minute), day: Number(r.day) });
+    }
+    for (const phone of phones) {
+      const sent = counts.get(phone);
+      if (!sent) continue;
+      if (sent.minute >= limits.perMinute) {
+        refused.set(phone, new AppError('SMS_FREQUENCY_MINUTE', { phone, limit: limits.perMinute }));
+      } else if (sent.day >= limits.perDay) {
+        refused.set(phone, new AppError('SMS_FREQUENCY_DAY', { phone, limit: limits.perDay }));
+      }
+    }
+    return refused;
+  }
+
+  private async limits(accountId: number, now: number): Promise<SmsFrequencyLimit> {
+    const hit = this.cache.get(accountId);
+    if (hit && hit.until > now) return hit.limits;
+    const limits = await this.get({ accountId });
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(accountId, { limits, until: now + CACHE_MS });
+    return limits;
+  }
+}
