@@ -168,6 +168,20 @@ test('the operator grants a temporary increase and sets plan and quota; the dash
       .waitFor();
   }));
 
+test('the operator moves between the /admin screens by the nav above them', async () => {
+  const { page, close } = await operatorPage();
+  try {
+    const nav = page.locator('.admin-nav');
+    await nav.getByText('模板审核（运营）').click();
+    await page.waitForURL((url) => url.pathname === '/admin/templates');
+    await page.locator('.admin-templates-page').waitFor();
+    await page.locator('.admin-nav').getByText('套餐与额度（运营）').click();
+    await page.locator('.admin-accounts-page').waitFor();
+  } finally {
+    await close();
+  }
+});
+
 test('customers cannot open /admin/accounts: the guard sends them to the deny page', (t) =>
   withPage(browser, t, async (page) => {
     await logIn(page.context(), herald, customer);

@@ -91,7 +91,9 @@ describe('tracking domains and certificates', () => {
 
     const missing = await check();
     assert.equal(missing.status, 'unverified');
-    assert.match(missing.checkError, /NXDOMAIN/);
+    assert.equal(missing.checkErrorCode, 'DNS_CHECK_NXDOMAIN');
+    assert.match(missing.checkError, /go\.shop-b\.test does not exist in DNS yet/);
+    assert.doesNotMatch(missing.checkError, /NXDOMAIN/);
     const early = await call('POST', `/v3/api/trackDomains/default/${id}`, b);
     assert.equal(early.statusCode, 400);
     assert.match(early.json().message, /not verified/);
@@ -100,6 +102,12 @@ describe('tracking domains and certificates', () => {
     const wrong = await check();
     assert.equal(wrong.status, 'unverified');
     assert.equal(wrong.existingRecord, 'elsewhere.example');
+    assert.equal(wrong.checkErrorCode, 'DNS_CHECK_CNAME_MISMATCH');
+    assert.deepEqual(wrong.checkErrorParams, {
+      host: 'go.shop-b.test',
+      found: 'elsewhere.example',
+      target: 'track.herald.test',
+    });
 
     dns.set('go.shop-b.test', 'CNAME', ['track.herald.test.']);
     const right = await check();

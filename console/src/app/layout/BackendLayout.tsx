@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import { COOKIE, writeCookie } from '../../infra/storage/cookies.ts';
 import { useSessionStore } from '../../stores/session.store.ts';
 import { themePalettes } from '../../stores/theme.ts';
+import { AdminNav } from './AdminNav.tsx';
 import { AppBreadcrumbs } from './AppBreadcrumbs.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import styles from './BackendLayout.module.css';
@@ -68,6 +69,7 @@ export function BackendLayout() {
         <Layout.Content className={styles.content}>
           <AppBreadcrumbs />
           <div className={styles.screen}>
+            <AdminNav />
             <ConfigProvider
               renderEmpty={() => (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />

@@ -34,6 +34,11 @@ export const DNS_CHECK_ERRORS = {
     'zh-cn': '查询 {host} 的 {type} 记录失败（{reason}）：Herald 会自动重试；如果一直如此，请联系平台管理员',
     en: 'The {type} query for {host} failed ({reason}): Herald tries again by itself; if it keeps happening, tell the platform’s operator',
   },
+  DNS_CHECK_CNAME_MISMATCH: {
+    status: 422,
+    'zh-cn': '{host} 的 CNAME 指向 {found}，而不是 {target}：请在 DNS 服务商处把它改为 {target}',
+    en: 'The CNAME of {host} points to {found}, not {target}: change it to {target} at your DNS host',
+  },
   DNS_CHECK_SPF_MISSING: {
     status: 422,
     'zh-cn': '{host} 没有 SPF 记录（以 v=spf1 开头的 TXT 记录）：请添加此记录',

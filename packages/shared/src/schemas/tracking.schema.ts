@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { ErrorParams } from '../errors.ts';
 import type { ValidationKey } from '../validation.ts';
-import { domainNameSchema } from './domain.schema.ts';
+import { type DnsCheckError, domainNameSchema } from './domain.schema.ts';
 import { senderSwitchSchema } from './sender-config.schema.ts';
 import { DATA_PAGE_SIZE_MAX } from './suppression.schema.ts';
 
@@ -62,7 +63,10 @@ export interface TrackDomainView {
   /** What the last check found at the name. */
   existingRecord: string | null;
   status: TrackDomainStatus;
+  /** The last check's problem in English; `checkErrorCode` says it in the reader's language. */
   checkError: string | null;
+  checkErrorCode: DnsCheckError['code'] | null;
+  checkErrorParams: ErrorParams | null;
   /** ICP filing is checked by the hosting provider, not by Herald. */
   icpStatus: 'unchecked';
   open: boolean;

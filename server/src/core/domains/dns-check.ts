@@ -61,7 +61,7 @@ function unconfigured(setting: string): RecordCheck {
 }
 
 /** A failed look-up: no name or no records of the type is "missing", anything else an error. */
-function lookupFailed(host: string, type: string, error: unknown): RecordCheck {
+export function lookupFailed(host: string, type: string, error: unknown): RecordCheck {
   const kind = classifyDnsError(error);
   if (kind === 'nxdomain') return bad('missing', null, 'DNS_CHECK_NXDOMAIN', { host });
   if (kind === 'nodata') return bad('missing', null, 'DNS_CHECK_NO_RECORDS', { host, type });

@@ -1,5 +1,6 @@
 import {
   AppError,
+  type DnsCheckError,
   isReservedDomain,
   TRACK_DOMAIN_MAX,
   type TrackDomainInput,
@@ -7,8 +8,10 @@ import {
   type TrackDomainView,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import { classifyDnsError, createResolver, type DnsResolver, dnsErrorText } from '../../lib/dns-resolver.ts';
+import { createResolver, type DnsResolver } from '../../lib/dns-resolver.ts';
 import type { Caller, UserCaller } from '../context.ts';
+import { decodeCheckError, encodeCheckError } from '../domains/check-error.ts';
+import { lookupFailed } from '../domains/dns-check.ts';
 import { deleteSslCertificateOfDomain } from './ssl-certificates.repo.ts';
 import * as repo from './tracking-domains.repo.ts';
 
@@ -156,29 +159,30 @@ export class TrackingDomainsService {
     const target = this.deps.cnameTarget;
     let status = current.status;
     let found: string | null = current.cname_found;
-    let error: string | null = null;
+    let error: DnsCheckError | null = null;
     try {
       const names = (await this.resolver.resolveCname(current.name)).map(normalize);
       found = names.join('\n') || null;
       status = names.includes(target) ? 'verified' : 'unverified';
-      if (status !== 'verified') error = `${current.name}: the CNAME points to ${found}, not ${target}`;
+      if (status !== 'verified') {
+        error = {
+          code: 'DNS_CHECK_CNAME_MISMATCH',
+          params: { host: current.name, found: found ?? '', target },
+        };
+      }
     } catch (e) {
-      const kind = classifyDnsError(e);
-      if (kind === 'temporary') {
-        error = `${current.name}: CNAME look-up failed: ${dnsErrorText(e)}`;
-      } else {
+      const check = lookupFailed(current.name, 'CNAME', e);
+      error = check.error;
+      // A name or record that is not there unverifies the domain; a failed look-up keeps its state.
+      if (check.status === 'missing') {
         status = 'unverified';
         found = null;
-        error =
-          kind === 'nxdomain'
-            ? `${current.name}: no such name (NXDOMAIN)`
-            : `${current.name}: no CNAME record`;
       }
     }
     await repo.updateTrackingDomain(this.deps.database.db, ctx.accountId, id, {
       status,
       cname_found: found,
-      check_error: error,
+      check_error: encodeCheckError(error),
       checked_at: this.now(),
       ...(status === 'verified' ? {} : { is_default: 0 }),
     });
@@ -214,7 +218,7 @@ export class TrackingDomainsService {
       recordValue: this.deps.cnameTarget,
       existingRecord: row.cname_found,
       status: row.status,
-      checkError: row.check_error,
+      ...checkErrorView(row.check_error),
       icpStatus: 'unchecked',
       open: Boolean(row.open_enabled),
       click: Boolean(row.click_enabled),
@@ -240,4 +244,10 @@ const normalize = (name: string) => name.toLowerCase().replace(/\.$/, '');
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | undefined;
   return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
+}
+
+/** The stored check problem as the view gives it: English text, and the code to say it in the reader's language. */
+function checkErrorView(stored: string | null) {
+  const { error, errorCode, errorParams } = decodeCheckError(stored);
+  return { checkError: error, checkErrorCode: errorCode, checkErrorParams: errorParams };
 }

@@ -9,6 +9,7 @@ import {
   type TrackDomainView,
 } from '../../../api/tracking.api.ts';
 import { Can } from '../../../components/Can.tsx';
+import { recordErrorText } from '../DomainRecordError.tsx';
 
 /**
  * The account's tracking domains: the CNAME to configure and what DNS has, the check status
@@ -41,7 +42,9 @@ export function TrackDomainsTable({
       loading={loading}
       dataSource={domains}
       pagination={false}
-      scroll={{ x: 1100 }}
+      // Each column as wide as its content (host names and records are not broken mid-word); the
+      // status column wraps its check message at a readable width.
+      scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty description={t('tracking.empty')} /> }}
       columns={[
         {
@@ -70,6 +73,7 @@ export function TrackDomainsTable({
         { title: t('tracking.existingRecord'), render: (_, d) => d.existingRecord ?? '—' },
         {
           title: t('tracking.status'),
+          width: 280,
           render: (_, d) => (
             <Space direction="vertical" size={0}>
               <Tag
@@ -80,7 +84,11 @@ export function TrackDomainsTable({
               </Tag>
               {d.checkError && (
                 <Typography.Text type="danger" className="track-domain-error" style={{ fontSize: 12 }}>
-                  {d.checkError}
+                  {recordErrorText({
+                    error: d.checkError,
+                    errorCode: d.checkErrorCode,
+                    errorParams: d.checkErrorParams,
+                  })}
                 </Typography.Text>
               )}
             </Space>
