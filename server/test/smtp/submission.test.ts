@@ -150,6 +150,28 @@ describe('SMTP submission', () => {
     assert.doesNotMatch(mime, /X-SMTPAPI/i);
   });
 
+  it('reads an X-SMTPAPI wrapped in RFC 2047 encoded words, or given as plain JSON', async () => {
+    const json = JSON.stringify({ to: ['c@example.org'], sub: { '%name%': ['张三'] } });
+    const b64 = Buffer.from(json).toString('base64');
+    for (const value of [
+      `=?utf-8?B?${Buffer.from(b64).toString('base64')}?=`,
+      `=?UTF-8?B?${Buffer.from(json).toString('base64')}?=`,
+      json,
+    ]) {
+      const raw = `From: shop@${f.domain}\r\nSubject: Hi %name%\r\nX-SMTPAPI: ${value}\r\n\r\nHello %name%\r\n`;
+      const info = await transport().sendMail({
+        envelope: { from: `shop@${f.domain}`, to: ['x@example.org'] },
+        raw,
+      });
+      const { recipients } = await stored(queuedId(info.response));
+      assert.deepEqual(
+        recipients.map((r) => [r.recipient, JSON.parse(r.vars ?? 'null')]),
+        [['c@example.org', { '%name%': '张三' }]],
+        value,
+      );
+    }
+  });
+
   it('refuses an X-SMTPAPI that is not the last header, or not base64 JSON, with 550', async () => {
     const x = Buffer.from(JSON.stringify({ to: ['a@example.org'] })).toString('base64');
     for (const raw of [

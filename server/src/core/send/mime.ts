@@ -39,7 +39,12 @@ export function parseMime(mime: Buffer): ParsedMime {
     if (xIndex !== headers.length - 1) {
       throw new AppError('SEND_XSMTPAPI_INVALID', { reason: 'X-SMTPAPI must be the last header' });
     }
-    xsmtpapi = parseXsmtpapiHeader(headers[xIndex]?.value ?? '');
+    // Some clients wrap the value in RFC 2047 encoded words (a mail library encoding every header it
+    // does not know); the words hold the same base64 or JSON. Raw 8-bit JSON is read as UTF-8.
+    const raw = headers[xIndex]?.value ?? '';
+    xsmtpapi = parseXsmtpapiHeader(
+      /=\?[^?]+\?[BbQq]\?/.test(raw) ? decodeWords(raw) : Buffer.from(raw, 'latin1').toString('utf8'),
+    );
   }
 
   const fromHeader = get('from');

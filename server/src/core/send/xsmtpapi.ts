@@ -45,6 +45,8 @@ export function parseXsmtpapi(raw: string | undefined): Xsmtpapi | undefined {
 export function parseXsmtpapiHeader(value: string): Xsmtpapi | undefined {
   const compact = value.replace(/\s+/g, '');
   if (!compact) throw new AppError('SEND_XSMTPAPI_EMPTY');
+  // The JSON itself, unencoded: what some clients put there although SendCloud asks for base64.
+  if (compact.startsWith('{')) return parseXsmtpapi(value.trim());
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) {
     throw new AppError('SEND_XSMTPAPI_INVALID', { reason: 'not base64' });
   }
