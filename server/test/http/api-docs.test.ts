@@ -41,6 +41,30 @@ describe('API documentation', () => {
     }
   });
 
+  it('documents every registered /smsapi action with its SMS codes, and only those', () => {
+    const registered = new Set(
+      t.routes.filter((r) => r.url.startsWith('/smsapi/') && r.method === 'GET').map((r) => r.url),
+    );
+    assert.ok(registered.has('/smsapi/send'));
+    for (const lang of ['zh-cn', 'en']) {
+      const documented = new Set(Object.keys(docs[lang]?.paths).filter((p) => p.startsWith('/smsapi/')));
+      assert.deepEqual([...documented].sort(), [...registered].sort(), lang);
+    }
+    const send = docs.en?.paths['/smsapi/send'].post;
+    const form = send.requestBody.content['application/x-www-form-urlencoded'].schema;
+    for (const name of ['smsUser', 'signature', 'templateId', 'phone', 'vars', 'sendRequestId']) {
+      assert.ok(form.properties[name], `smsapi/send documents ${name}`);
+    }
+    assert.deepEqual([...form.required].sort(), ['phone', 'signature', 'smsUser', 'templateId']);
+    const codes = send['x-sendcloud-status-codes'].map((c: { statusCode: number }) => c.statusCode);
+    for (const code of [
+      411, 412, 413, 421, 422, 431, 432, 433, 441, 461, 471, 472, 481, 482, 483, 496, 498, 601,
+    ]) {
+      assert.ok(codes.includes(code), `smsapi/send documents ${code}`);
+    }
+    assert.ok(!codes.includes(40001), 'no email credential codes on SMS calls');
+  });
+
   it('documents every v1 call by its v1 name, and only those', () => {
     for (const lang of ['zh-cn', 'en']) {
       const documented = Object.keys(docs[lang]?.paths)

@@ -6,6 +6,7 @@ import { AppError, LANGS, type Lang, PUBLIC } from '@herald/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Core } from '../../compose.ts';
 import { type Apiv2Area, apiv2Actions } from '../apiv2/apiv2.plugin.ts';
+import { SMSAPI_ACTIONS } from '../smsapi/smsapi.plugin.ts';
 import { openApiDocuments } from './openapi.ts';
 
 /**
@@ -37,7 +38,7 @@ const PAGE_TEXT: Record<Lang, { title: string; switch: string; guides: string }>
 const LANG_NAMES: Record<Lang, string> = { 'zh-cn': '中文', en: 'English' };
 
 export function apiDocsRoutes(app: FastifyInstance, core: Core, areas: Apiv2Area[]): void {
-  const source = { actions: apiv2Actions(core, areas), version: VERSION };
+  const source = { actions: apiv2Actions(core, areas), smsActions: SMSAPI_ACTIONS, version: VERSION };
   let documents: ReturnType<typeof openApiDocuments> | undefined;
   const documentOf = (lang: Lang) => {
     documents ??= openApiDocuments(source);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Apiv2ActionEntry } from '../apiv2/apiv2.plugin.ts';
 import { type ActionDocs, COMMON_ERRORS, fieldDocs, type Text } from '../apiv2/apiv2-docs.ts';
 import { sendCloudCode } from '../apiv2/envelope.ts';
+import { SMS_COMMON_ERRORS } from '../smsapi/smsapi.params.ts';
 import { V1_DOCS, v1Name } from './webapi.docs.ts';
 
 /**
@@ -34,6 +35,15 @@ const TEXT = {
       '成功：{"message":"success", …}；失败：{"message":"error","errors":["原因"]}。HTTP 状态都是 200。',
     en: 'Success: {"message":"success", …}; failure: {"message":"error","errors":["reason"]}. HTTP 200 either way.',
   },
+  sms: {
+    'zh-cn':
+      '短信 API（`/smsapi/<动作>`）：用 smsUser 和 signature 认证，signature = md5(SMS_KEY&按参数名排序的 k=v 用 & 连接&SMS_KEY)，SMS_KEY 本身不发送。',
+    en: 'The SMS API (`/smsapi/<action>`): authenticated by smsUser and signature, signature = md5(SMS_KEY&the k=v pairs sorted by name joined by &&SMS_KEY); the SMS_KEY itself is never sent.',
+  },
+  timestamp: {
+    'zh-cn': '服务器当前时间（毫秒），用于带 timestamp 的签名',
+    en: 'The server’s time in milliseconds, for signing with a timestamp',
+  },
   v1Runs: {
     'zh-cn': '运行 v2 的 {path}，参数为 v1 的写法。',
     en: 'Runs v2’s {path} with the parameters spelled v1’s way.',
@@ -43,6 +53,8 @@ const TEXT = {
 
 export interface ApiDocsSource {
   actions: Apiv2ActionEntry[];
+  /** The SMS API's actions (/smsapi), authenticated by SMS_USER and signature. */
+  smsActions?: readonly { path: string; docs: ActionDocs }[];
   version: string;
 }
 
@@ -54,12 +66,18 @@ export function openApiDocument(source: ApiDocsSource, lang: Lang): Json {
     const action = v1.v2 ? byPath.get(v1.v2) : undefined;
     paths[`/webapi/${call}.{format}`] = v1Path(call, v1, action, lang);
   }
+  for (const action of source.smsActions ?? []) paths[`/smsapi/${action.path}`] = smsPath(action, lang);
+  if (source.smsActions) paths['/smsapi/timestamp/get'] = timestampPath(lang);
   const modules = [...new Set(source.actions.map((a) => moduleOf(a.path)))];
   return {
     openapi: '3.1.0',
     info: { title: TEXT.title[lang], version: source.version, description: TEXT.intro[lang] },
     servers: [{ url: '/' }],
-    tags: [...modules.map((name) => ({ name })), { name: 'v1', description: TEXT.v1[lang] }],
+    tags: [
+      ...modules.map((name) => ({ name })),
+      { name: 'v1', description: TEXT.v1[lang] },
+      ...(source.smsActions ? [{ name: 'smsapi', description: TEXT.sms[lang] }] : []),
+    ],
     paths,
     components: { schemas: { Envelope: ENVELOPE, V1Answer: V1_ANSWER } },
   };
@@ -101,6 +119,53 @@ function apiv2Path(action: Apiv2ActionEntry, lang: Lang): Json {
   return {
     get: { ...base, operationId: `${action.path}:get`, parameters: queryParameters(fields) },
     post: { ...base, operationId: `${action.path}:post`, requestBody: formBody(fields, docs, lang) },
+  };
+}
+
+function smsPath(action: { path: string; docs: ActionDocs }, lang: Lang): Json {
+  const { docs } = action;
+  const fields = fieldsOf(docs, lang);
+  const base = {
+    tags: ['smsapi'],
+    summary: docs.summary[lang],
+    ...(docs.description ? { description: docs.description[lang] } : {}),
+    responses: { '200': envelopeResponse(docs, lang, SMS_COMMON_ERRORS) },
+    'x-sendcloud-status-codes': statusCodes(docs, lang, SMS_COMMON_ERRORS),
+  };
+  return {
+    get: { ...base, operationId: `smsapi:${action.path}:get`, parameters: queryParameters(fields) },
+    post: { ...base, operationId: `smsapi:${action.path}:post`, requestBody: formBody(fields, docs, lang) },
+  };
+}
+
+function timestampPath(lang: Lang): Json {
+  const answer = {
+    '200': {
+      description: TEXT.timestamp[lang],
+      content: {
+        'application/json': {
+          schema: {
+            allOf: [
+              { $ref: '#/components/schemas/Envelope' },
+              {
+                type: 'object',
+                properties: { info: { type: 'object', properties: { timestamp: { type: 'integer' } } } },
+              },
+            ],
+          },
+        },
+      },
+    },
+  };
+  const base = { tags: ['smsapi'], summary: TEXT.timestamp[lang], responses: answer };
+  const form = { type: 'object', properties: {}, required: [] };
+  return {
+    get: { ...base, operationId: 'smsapi:timestamp/get:get', parameters: [] },
+    post: {
+      ...base,
+      operationId: 'smsapi:timestamp/get:post',
+      requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: form } } },
+    },
   };
 }
 
@@ -214,9 +279,9 @@ function formBody(
   return { required: required.length > 0, content };
 }
 
-function envelopeResponse(docs: ActionDocs, lang: Lang): Json {
+function envelopeResponse(docs: ActionDocs, lang: Lang, common: ErrorCode[] = COMMON_ERRORS): Json {
   const info = docs.info ? jsonSchema(docs.info, lang, 'output') : { type: 'object' };
-  const table = statusCodes(docs, lang)
+  const table = statusCodes(docs, lang, common)
     .map((c) => `| ${c.statusCode} | ${c.message} |`)
     .join('\n');
   return {
@@ -235,8 +300,9 @@ function envelopeResponse(docs: ActionDocs, lang: Lang): Json {
 export function statusCodes(
   docs: ActionDocs,
   lang: Lang,
+  common: ErrorCode[] = COMMON_ERRORS,
 ): { statusCode: number; code: ErrorCode; message: string }[] {
-  const codes = new Set<ErrorCode>(COMMON_ERRORS);
+  const codes = new Set<ErrorCode>(common);
   for (const schema of Object.values(docs.params.shape)) {
     const meta = fieldDocs.get(schema);
     if (typeof meta?.required === 'string') codes.add(meta.required);

@@ -13,9 +13,11 @@ import type { Core } from '../../compose.ts';
 import type { SmsRecipient, SmsSendResult } from '../../core/sms-send/sms-send.service.ts';
 import type { SmsUserRef } from '../../core/sms-users/sms-users.service.ts';
 import { SENDCLOUD_MULTIPART } from '../apiv2/apiv2.plugin.ts';
+import { type ActionDocs, validateParams } from '../apiv2/apiv2-docs.ts';
 import { apiv2Params } from '../apiv2/apiv2-params.ts';
 import { type Envelope, failure, ok } from '../apiv2/envelope.ts';
 import { toAppError } from '../errors.ts';
+import { SMS_SEND, SMS_SEND_CODE, SMS_SEND_VOICE, SMS_SENDX, SMS_STATUS_QUERY } from './smsapi.params.ts';
 
 /** How far a signed timestamp may be from the server's clock (reference §11). */
 const TIMESTAMP_SKEW_MS = 60_000;
@@ -46,13 +48,14 @@ export async function registerSmsapi(app: FastifyInstance, core: Core): Promise<
       config: { access: API_CREDENTIALS },
       handler: async (request) => ok(request.lang, { timestamp: Date.now() }),
     });
-    for (const [path, action] of Object.entries(ACTIONS)) {
+    for (const { path, docs, action } of SMSAPI_ACTIONS) {
       scope.route({
         method: ['GET', 'POST'],
         url: `/smsapi/${path}`,
         config: { access: API_CREDENTIALS },
         handler: async (request) => {
           const { fields } = apiv2Params(request);
+          validateParams(docs.params, fields);
           const smsUser = await authenticate(core, fields);
           return action({ smsUser, fields, request }, core);
         },
@@ -61,12 +64,11 @@ export async function registerSmsapi(app: FastifyInstance, core: Core): Promise<
   });
 }
 
+/** The SMS_USER whose key signed the call (the parameters' shape is checked already). */
 async function authenticate(core: Core, fields: Record<string, string>): Promise<SmsUserRef> {
   const name = fields.smsUser ?? '';
-  if (!name) throw new AppError('SMS_USER_MISSING');
   const signature = fields.signature ?? '';
-  if (!/^[0-9a-fA-F]{32}$/.test(signature)) throw new AppError('SMS_SIGNATURE_MISSING');
-  if (fields.timestamp !== undefined) {
+  if (fields.timestamp !== undefined && fields.timestamp !== '') {
     const at = Number(fields.timestamp);
     if (!Number.isFinite(at) || Math.abs(Date.now() - at) > TIMESTAMP_SKEW_MS) {
       throw new AppError('SMS_TIMESTAMP_INVALID');
@@ -78,8 +80,8 @@ async function authenticate(core: Core, fields: Record<string, string>): Promise
   throw new AppError('SMS_SIGNATURE_WRONG');
 }
 
-const ACTIONS: Record<string, SmsAction> = {
-  send: async ({ smsUser, fields, request }, core) => {
+const ACTIONS = {
+  send: async ({ smsUser, fields, request }: SmsCall, core: Core) => {
     const vars = readVars(fields.vars);
     const phones = splitList(fields.phone);
     return answerSend(
@@ -97,7 +99,7 @@ const ACTIONS: Record<string, SmsAction> = {
     );
   },
 
-  sendx: async ({ smsUser, fields, request }, core) => {
+  sendx: async ({ smsUser, fields, request }: SmsCall, core: Core) => {
     return answerSend(
       request.lang,
       await core.smsSend.send({
@@ -113,7 +115,7 @@ const ACTIONS: Record<string, SmsAction> = {
     );
   },
 
-  sendvoice: async ({ smsUser, fields, request }, core) => {
+  sendvoice: async ({ smsUser, fields, request }: SmsCall, core: Core) => {
     const code = readCode(fields.code);
     return answerSend(
       request.lang,
@@ -129,7 +131,7 @@ const ACTIONS: Record<string, SmsAction> = {
     );
   },
 
-  sendcode: async ({ smsUser, fields, request }, core) => {
+  sendcode: async ({ smsUser, fields, request }: SmsCall, core: Core) => {
     const code = readCode(fields.code);
     const msgType = readMsgType(fields.msgType);
     const international = msgType === SMS_MSG_TYPES.international;
@@ -152,7 +154,7 @@ const ACTIONS: Record<string, SmsAction> = {
     );
   },
 
-  'status/query': async ({ smsUser, fields, request }, core) => {
+  statusQuery: async ({ smsUser, fields, request }: SmsCall, core: Core) => {
     const { from, to } = readPeriod(fields);
     const start = optionalInt(fields.start) ?? 0;
     const limit = Math.min(Math.max(optionalInt(fields.limit) ?? 100, 1), 100);
@@ -188,7 +190,23 @@ const ACTIONS: Record<string, SmsAction> = {
       })),
     });
   },
-};
+} satisfies Record<string, SmsAction>;
+
+/** One /smsapi action: its lower-case path, what it declares, and what it does. */
+export interface SmsapiActionEntry {
+  path: string;
+  docs: ActionDocs;
+  action: SmsAction;
+}
+
+/** Every authenticated /smsapi action, for the routes and the API documentation. */
+export const SMSAPI_ACTIONS: readonly SmsapiActionEntry[] = [
+  { path: 'send', docs: SMS_SEND, action: ACTIONS.send },
+  { path: 'sendx', docs: SMS_SENDX, action: ACTIONS.sendx },
+  { path: 'sendcode', docs: SMS_SEND_CODE, action: ACTIONS.sendcode },
+  { path: 'sendvoice', docs: SMS_SEND_VOICE, action: ACTIONS.sendvoice },
+  { path: 'status/query', docs: SMS_STATUS_QUERY, action: ACTIONS.statusQuery },
+];
 
 /** 200 when every number was taken, 311 when some were refused one by one (with their reasons). */
 function answerSend(lang: Lang, result: SmsSendResult): Envelope {

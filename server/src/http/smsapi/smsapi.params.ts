@@ -1,0 +1,205 @@
+import type { ErrorCode } from '@herald/shared';
+import { z } from 'zod';
+import { type ActionDocs, DATE_RANGE, doc, PAGING, type ParamSchema, t, text } from '../apiv2/apiv2-docs.ts';
+
+/**
+ * What each /smsapi action declares (reference §11, §14): its parameters, validated before the
+ * handler runs and documented in the OpenAPI document, as the /apiv2 actions do. Every call names
+ * its SMS_USER and signs its parameters with the SMS_KEY.
+ */
+const CREDENTIALS = {
+  smsUser: doc(z.string().min(1), t('SMS_USER 名称', 'The SMS_USER name'), {
+    required: 'SMS_USER_MISSING',
+    codes: ['SMS_USER_UNKNOWN'],
+  }),
+  signature: doc(
+    z.string().regex(/^[0-9a-fA-F]{32}$/, 'invalid'),
+    t(
+      '签名：md5(SMS_KEY&按参数名排序的 k=v 用 & 连接&SMS_KEY)，不含 signature 本身，值不做 URL 编码',
+      'The signature: md5(SMS_KEY&the k=v pairs sorted by name, joined by &&SMS_KEY), over every parameter but signature, values not URL-encoded',
+    ),
+    { required: 'SMS_SIGNATURE_MISSING', invalid: 'SMS_SIGNATURE_MISSING', codes: ['SMS_SIGNATURE_WRONG'] },
+  ),
+  timestamp: doc(
+    z
+      .string()
+      .regex(/^\d{10,16}$/, 'invalid')
+      .optional(),
+    t(
+      '可选：毫秒时间戳（见 timestamp/get），与服务器时间相差不得超过 60 秒，也参与签名',
+      'Optional: a millisecond timestamp (see timestamp/get), at most 60 s from the server’s clock; it is signed too',
+    ),
+    { invalid: 'SMS_TIMESTAMP_INVALID', codes: ['SMS_TIMESTAMP_INVALID'] },
+  ),
+};
+
+/** Codes every SMS call may answer besides its parameters'. */
+export const SMS_COMMON_ERRORS: ErrorCode[] = [
+  'COMMON_VALIDATION_FAILED',
+  'COMMON_MALFORMED_BODY',
+  'COMMON_INTERNAL',
+];
+
+export function smsParams(shape: Record<string, z.ZodType> = {}): ParamSchema {
+  return z.object({ ...CREDENTIALS, ...shape });
+}
+
+const msgType = doc(
+  z.enum(['0', '1', '2', '3']).optional(),
+  t('0 短信（默认），1 彩信，2 国际短信，3 语音', '0 SMS (default), 1 MMS, 2 international SMS, 3 voice'),
+  { invalid: 'SMS_MSG_TYPE_INVALID' },
+);
+const templateId = doc(z.string().min(1), t('审核通过的模板 ID', 'The id of a template that passed review'), {
+  required: 'SMS_TEMPLATE_ID_EMPTY',
+  codes: ['SMS_TEMPLATE_NOT_FOUND', 'SMS_TEMPLATE_NOT_PASSED', 'SMS_TEMPLATE_TYPE_MISMATCH'],
+});
+const phone = doc(
+  z.string().min(1),
+  t(
+    '手机号，多个用逗号分隔，最多 2000 个；国内号码可不带 +86，国际号码需带国家码（+ 或 00）',
+    'Phone numbers, comma-separated, at most 2,000; mainland numbers may omit +86, international ones need their country code (+ or 00)',
+  ),
+  {
+    required: 'SMS_PHONE_EMPTY',
+    codes: [
+      'SMS_PHONE_INVALID',
+      'SMS_PHONE_DUPLICATE',
+      'SMS_PHONE_TOO_MANY',
+      'SMS_FREQUENCY_MINUTE',
+      'SMS_FREQUENCY_DAY',
+    ],
+  },
+);
+const vars = text(
+  t(
+    '模板变量，JSON 对象，如 {"code":"123456"}；值最多 32 个字符且不能含链接',
+    'The template’s variables as a JSON object, e.g. {"code":"123456"}; a value is at most 32 characters and holds no link',
+  ),
+  {
+    invalid: 'SMS_VARS_FORMAT',
+    codes: ['SMS_VARS_FORMAT', 'SMS_VAR_TOO_LONG', 'SMS_VAR_HAS_URL', 'SMS_VAR_MISSING'],
+  },
+);
+const sendRequestId = text(
+  t(
+    '请求 ID：一小时内重复的请求返回第一次的结果，不再发送',
+    'Request id: a repeat within an hour answers what the first call answered and sends nothing',
+  ),
+);
+const labelId = text(t('标签 ID', 'Label id'));
+const tag = text(t('自定义标记，随事件推送', 'Your own tag, pushed back with the events'));
+const code = doc(z.string().regex(/^\d{4,6}$/, 'invalid'), t('验证码，4–6 位数字', 'The code, 4–6 digits'), {
+  required: 'SMS_CODE_INVALID',
+  invalid: 'SMS_CODE_INVALID',
+});
+
+const SEND_INFO = z.object({
+  successCount: z.number(),
+  smsIds: z.array(z.string()),
+  failedCount: z.number().optional(),
+  items: z
+    .array(z.object({ phone: z.string(), vars: z.record(z.string(), z.string()), message: z.string() }))
+    .optional(),
+});
+
+const SEND_ERRORS: ErrorCode[] = ['SMS_NOT_ALLOWED', 'SMS_TEST_LIMIT', 'ACCOUNT_SUSPENDED', 'ACCOUNT_FROZEN'];
+
+const partial = t(
+  '部分号码被拒时 statusCode 为 311，info.items 列出被拒的号码和原因。',
+  'When some numbers are refused, statusCode is 311 and info.items lists them with the reason.',
+);
+
+export const SMS_SEND: ActionDocs = {
+  summary: t('发送模板短信', 'Send a template SMS'),
+  description: partial,
+  params: smsParams({ templateId, phone, vars, msgType, labelId, tag, sendRequestId }),
+  info: SEND_INFO,
+  errors: SEND_ERRORS,
+};
+
+export const SMS_SENDX: ActionDocs = {
+  summary: t('发送模板短信，每个号码各自的变量', 'Send a template SMS with variables per number'),
+  description: partial,
+  params: smsParams({
+    templateId,
+    tos: doc(
+      z.string().min(1),
+      t(
+        '收件人，JSON 数组，如 [{"phone":"13800138000","vars":{"code":"1234"}}]，最多 200 个',
+        'Recipients as a JSON array, e.g. [{"phone":"13800138000","vars":{"code":"1234"}}], at most 200',
+      ),
+      { required: 'SMS_PHONE_EMPTY', codes: ['SMS_VARS_FORMAT', 'SMS_PHONE_INVALID', 'SMS_PHONE_DUPLICATE'] },
+    ),
+    msgType,
+    labelId,
+    tag,
+    sendRequestId,
+  }),
+  info: SEND_INFO,
+  errors: SEND_ERRORS,
+};
+
+export const SMS_SEND_CODE: ActionDocs = {
+  summary: t('发送验证码短信（无需模板）', 'Send a verification code (no template)'),
+  params: smsParams({
+    phone,
+    code,
+    signId: text(t('签名 ID（或 signName）', 'The signature id (or signName)'), {
+      codes: ['SMS_SIGN_UNUSABLE'],
+    }),
+    signName: text(t('签名名称（或 signId）', 'The signature name (or signId)')),
+    msgType,
+    labelId,
+    sendRequestId,
+  }),
+  info: SEND_INFO,
+  errors: SEND_ERRORS,
+};
+
+export const SMS_SEND_VOICE: ActionDocs = {
+  summary: t('发送语音验证码', 'Send a voice verification code'),
+  params: smsParams({ phone, code, labelId, sendRequestId }),
+  info: SEND_INFO,
+  errors: SEND_ERRORS,
+};
+
+export const SMS_STATUS_QUERY: ActionDocs = {
+  summary: t('查询短信状态', 'Query SMS statuses'),
+  description: t(
+    'statusCode：200 成功，4xx 处理失败（发送前），5xx 发送失败（运营商回执）。查询跨度最多一个月。',
+    'statusCode: 200 success, 4xx processing failure (before sending), 5xx send failure (the carrier’s receipt). A query spans a month at most.',
+  ),
+  params: smsParams({
+    smsIds: text(t('smsId，多个用逗号分隔', 'smsIds, comma-separated')),
+    phones: text(
+      t(
+        '手机号（E.164，如 +8613800138000），多个用逗号分隔',
+        'Phone numbers (E.164, e.g. +8613800138000), comma-separated',
+      ),
+    ),
+    msgTypeStr: text(t('消息类型 0–3', 'Message type 0–3'), { invalid: 'SMS_MSG_TYPE_INVALID' }),
+    templateId: text(t('模板 ID', 'Template id')),
+    ...DATE_RANGE,
+    ...PAGING,
+  }),
+  info: z.object({
+    count: z.number(),
+    voList: z.array(
+      z.object({
+        smsId: z.string(),
+        msgType: z.number(),
+        receiver: z.string(),
+        requestTime: z.string(),
+        updateTime: z.string(),
+        sendLog: z.string(),
+        smsUser: z.string(),
+        status: z.string(),
+        statusText: z.string(),
+        statusCode: z.number(),
+        templateId: z.number().nullable(),
+        templateName: z.string(),
+      }),
+    ),
+  }),
+  errors: ['SMS_QUERY_SPAN'],
+};
