@@ -7,7 +7,7 @@
  * its event loop, so the figure is what one connection can carry on this machine at best, not a
  * carrier's limit.
  *
- *   node bench/sms-carrier-ceiling.ts
+ *   npm run bench -- sms-carrier-ceiling
  *
  * BENCH_CONCURRENCY (default 256) submits are started at once and each is followed by the next;
  * BENCH_WINDOW (default 64) is the connector's window of unanswered submits; no rate limit.
