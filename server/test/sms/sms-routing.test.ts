@@ -102,6 +102,31 @@ describe('SMS routing, failover and receipt deadline', () => {
     assert.deepEqual([done.status, done.status_code, done.reason], ['send_failed', 590, 'no receipt']);
   });
 
+  it('counts the day and the failures by reason through data/sendDay, data/sendFailed and data/processFailed', async () => {
+    const day = await smsapi(t, 'data/sendDay', ready, { days: '1' });
+    assert.equal(day.body.statusCode, 200, day.body.message);
+    const [today] = day.body.info.dataList as Record<string, number | string>[];
+    assert.equal(today?.requestNum, 4);
+    assert.equal(today?.sendNum, 2);
+    assert.equal(today?.sendFailedNum, 2);
+    assert.equal(
+      today?.billingNum,
+      3,
+      'the three submitted ones; the refused one never reached a carrier as billed',
+    );
+    assert.equal(today?.sendRatio, 50);
+    const failed = await smsapi(t, 'data/sendFailed', ready, { days: '1' });
+    assert.equal(failed.body.info.othersNum, 2);
+    assert.equal(failed.body.info.emptyPhoneNumberNum, 0);
+    const processed = await smsapi(t, 'data/processFailed', ready, { days: '1' });
+    assert.equal(processed.body.info.globalBlackListNum, 0);
+    const tooLong = await smsapi(t, 'data/sendDay', ready, {
+      startDate: '2026-01-01',
+      endDate: '2026-06-01',
+    });
+    assert.equal(tooLong.body.statusCode, 441);
+  });
+
   it('prefers the most specific route: a prefix over a country, a country over *', () => {
     const routes = [
       { carrierId: 1, country: '*', prefix: '', kind: '*', priority: 0 },

@@ -1,4 +1,5 @@
 import { AppError, type SmsStatus } from '@herald/shared';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Caller } from '../context.ts';
 
@@ -31,6 +32,22 @@ export interface SmsMessageView {
   updatedAt: number;
 }
 
+/** One Beijing day of an account's SMS, by fate. */
+export interface SmsDayFigures {
+  /** yyyy-MM-dd, Beijing time. */
+  day: string;
+  requested: number;
+  delivered: number;
+  processFailed: number;
+  sendFailed: number;
+  waiting: number;
+  /** Parts handed to a carrier (what sending is charged by). */
+  billedParts: number;
+}
+
+const DAY_MS = 86_400_000;
+const BEIJING_MS = 8 * 3600_000;
+
 /** The longest period one query may span (product-spec §5: a query spans at most a month). */
 export const SMS_QUERY_MAX_MS = 31 * 86_400_000;
 
@@ -43,6 +60,56 @@ export class SmsMessagesService {
 
   constructor(database: Database) {
     this.database = database;
+  }
+
+  /** Per Beijing day of the period: requests, outcomes and billed parts, oldest day first. */
+  async days({ accountId }: Caller, from: number, to: number): Promise<SmsDayFigures[]> {
+    if (to - from > SMS_QUERY_MAX_MS || to < from) throw new AppError('SMS_QUERY_SPAN');
+    // Literals, not parameters: PostgreSQL matches the grouped expression to the selected one by its text.
+    const dayOf = sql<number>`(requested_at + ${sql.lit(BEIJING_MS)}) / ${sql.lit(DAY_MS)}`;
+    const count = (status: string) =>
+      sql<number>`SUM(CASE WHEN status = ${sql.lit(status)} THEN 1 ELSE 0 END)`;
+    const rows = await this.database.db
+      .selectFrom('sms_messages')
+      .select([
+        dayOf.as('day'),
+        (eb) => eb.fn.countAll<number>().as('requested'),
+        count('delivered').as('delivered'),
+        count('processing_failed').as('process_failed'),
+        count('send_failed').as('send_failed'),
+        sql<number>`SUM(CASE WHEN status IN ('waiting', 'requesting') THEN 1 ELSE 0 END)`.as('waiting'),
+        sql<number>`SUM(CASE WHEN submitted_at IS NOT NULL THEN parts ELSE 0 END)`.as('billed'),
+      ])
+      .where('account_id', '=', accountId)
+      .where('requested_at', '>=', from)
+      .where('requested_at', '<', to)
+      .groupBy(dayOf)
+      .orderBy(dayOf)
+      .execute();
+    return rows.map((r) => ({
+      day: new Date(Math.floor(Number(r.day)) * DAY_MS).toISOString().slice(0, 10),
+      requested: Number(r.requested),
+      delivered: Number(r.delivered ?? 0),
+      processFailed: Number(r.process_failed ?? 0),
+      sendFailed: Number(r.send_failed ?? 0),
+      waiting: Number(r.waiting ?? 0),
+      billedParts: Number(r.billed ?? 0),
+    }));
+  }
+
+  /** How many SMS of the period ended with each failure code (4xx processing, 5xx sending). */
+  async failures({ accountId }: Caller, from: number, to: number): Promise<Map<number, number>> {
+    if (to - from > SMS_QUERY_MAX_MS || to < from) throw new AppError('SMS_QUERY_SPAN');
+    const rows = await this.database.db
+      .selectFrom('sms_messages')
+      .select(['status_code', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('account_id', '=', accountId)
+      .where('requested_at', '>=', from)
+      .where('requested_at', '<', to)
+      .where('status', 'in', ['processing_failed', 'send_failed'])
+      .groupBy('status_code')
+      .execute();
+    return new Map(rows.map((r) => [Number(r.status_code), Number(r.n)]));
   }
 
   async query(

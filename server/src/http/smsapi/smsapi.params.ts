@@ -203,3 +203,65 @@ export const SMS_STATUS_QUERY: ActionDocs = {
   }),
   errors: ['SMS_QUERY_SPAN'],
 };
+
+const counts = (names: string[]) => z.object(Object.fromEntries(names.map((n) => [n, z.number()])));
+
+export const SMS_SEND_DAY: ActionDocs = {
+  summary: t('按天统计短信发送', 'SMS sent per day'),
+  description: t(
+    '北京时间每天一行：请求数、发送成功数、处理失败数、发送失败数、等待回执数、计费条数（交给运营商的条数，长短信按条计）和成功率（%）。',
+    'One row per Beijing day: requests, delivered, processing failures, send failures, waiting for receipt, billed parts (parts handed to a carrier, a long SMS counting each part) and the delivered ratio (%).',
+  ),
+  params: smsParams({ ...DATE_RANGE }),
+  info: z.object({
+    dataList: z.array(
+      z.object({
+        sendDate: z.string(),
+        requestNum: z.number(),
+        sendNum: z.number(),
+        processFailedNum: z.number(),
+        sendFailedNum: z.number(),
+        waitingNum: z.number(),
+        billingNum: z.number(),
+        sendRatio: z.number(),
+      }),
+    ),
+  }),
+  errors: ['SMS_QUERY_SPAN'],
+};
+
+export const SMS_PROCESS_FAILED: ActionDocs = {
+  summary: t('处理失败原因统计', 'Processing failures by reason'),
+  params: smsParams({ ...DATE_RANGE }),
+  info: counts([
+    'globalBlackListNum',
+    'userBlackListNum',
+    'unsubscribleNum',
+    'keyWordFilterNum',
+    'errorVarsNum',
+    'varsContentTooLongNum',
+    'frequencyNum',
+    'encodingExceptionNum',
+    'sendTypeUnsupportedNum',
+    'othersNum',
+  ]),
+  errors: ['SMS_QUERY_SPAN'],
+};
+
+export const SMS_SEND_FAILED: ActionDocs = {
+  summary: t('发送失败原因统计', 'Send failures by reason'),
+  params: smsParams({ ...DATE_RANGE }),
+  info: counts([
+    'emptyPhoneNumberNum',
+    'outOfServiceNum',
+    'complaintsNum',
+    'busyNum',
+    'noAnswerNum',
+    'interceptNum',
+    'breakDownNum',
+    'notInServiceNum',
+    'shutDownNum',
+    'othersNum',
+  ]),
+  errors: ['SMS_QUERY_SPAN'],
+};

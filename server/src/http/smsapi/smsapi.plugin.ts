@@ -17,7 +17,16 @@ import { type ActionDocs, validateParams } from '../apiv2/apiv2-docs.ts';
 import { apiv2Params } from '../apiv2/apiv2-params.ts';
 import { type Envelope, failure, ok } from '../apiv2/envelope.ts';
 import { toAppError } from '../errors.ts';
-import { SMS_SEND, SMS_SEND_CODE, SMS_SEND_VOICE, SMS_SENDX, SMS_STATUS_QUERY } from './smsapi.params.ts';
+import {
+  SMS_PROCESS_FAILED,
+  SMS_SEND,
+  SMS_SEND_CODE,
+  SMS_SEND_DAY,
+  SMS_SEND_FAILED,
+  SMS_SEND_VOICE,
+  SMS_SENDX,
+  SMS_STATUS_QUERY,
+} from './smsapi.params.ts';
 
 /** How far a signed timestamp may be from the server's clock (reference §11). */
 const TIMESTAMP_SKEW_MS = 60_000;
@@ -190,6 +199,58 @@ const ACTIONS = {
       })),
     });
   },
+  sendDay: async ({ smsUser, fields, request }: SmsCall, core: Core) => {
+    const { from, to } = readPeriod(fields);
+    const days = await core.smsMessages.days({ accountId: smsUser.accountId }, from, to);
+    return ok(request.lang, {
+      dataList: days.map((d) => ({
+        sendDate: d.day,
+        requestNum: d.requested,
+        sendNum: d.delivered,
+        processFailedNum: d.processFailed,
+        sendFailedNum: d.sendFailed,
+        waitingNum: d.waiting,
+        billingNum: d.billedParts,
+        sendRatio: d.requested === 0 ? 0 : Math.round((d.delivered / d.requested) * 10_000) / 100,
+      })),
+    });
+  },
+
+  processFailed: async ({ smsUser, fields, request }: SmsCall, core: Core) => {
+    const { from, to } = readPeriod(fields);
+    const n = await core.smsMessages.failures({ accountId: smsUser.accountId }, from, to);
+    const of = (code: number) => n.get(code) ?? 0;
+    return ok(request.lang, {
+      globalBlackListNum: of(410),
+      userBlackListNum: of(420),
+      unsubscribleNum: of(430),
+      keyWordFilterNum: of(440),
+      errorVarsNum: of(450),
+      varsContentTooLongNum: of(460),
+      frequencyNum: of(470),
+      encodingExceptionNum: 0,
+      sendTypeUnsupportedNum: 0,
+      othersNum: of(490),
+    });
+  },
+
+  sendFailed: async ({ smsUser, fields, request }: SmsCall, core: Core) => {
+    const { from, to } = readPeriod(fields);
+    const n = await core.smsMessages.failures({ accountId: smsUser.accountId }, from, to);
+    const of = (code: number) => n.get(code) ?? 0;
+    return ok(request.lang, {
+      emptyPhoneNumberNum: of(500),
+      outOfServiceNum: of(510),
+      complaintsNum: of(520),
+      busyNum: of(530),
+      noAnswerNum: of(540),
+      interceptNum: of(550),
+      breakDownNum: of(560),
+      notInServiceNum: of(570),
+      shutDownNum: of(580),
+      othersNum: of(590),
+    });
+  },
 } satisfies Record<string, SmsAction>;
 
 /** One /smsapi action: its lower-case path, what it declares, and what it does. */
@@ -206,6 +267,9 @@ export const SMSAPI_ACTIONS: readonly SmsapiActionEntry[] = [
   { path: 'sendcode', docs: SMS_SEND_CODE, action: ACTIONS.sendcode },
   { path: 'sendvoice', docs: SMS_SEND_VOICE, action: ACTIONS.sendvoice },
   { path: 'status/query', docs: SMS_STATUS_QUERY, action: ACTIONS.statusQuery },
+  { path: 'data/sendday', docs: SMS_SEND_DAY, action: ACTIONS.sendDay },
+  { path: 'data/processfailed', docs: SMS_PROCESS_FAILED, action: ACTIONS.processFailed },
+  { path: 'data/sendfailed', docs: SMS_SEND_FAILED, action: ACTIONS.sendFailed },
 ];
 
 /** 200 when every number was taken, 311 when some were refused one by one (with their reasons). */
