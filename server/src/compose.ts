@@ -57,6 +57,7 @@ import { UnsubscribePagesService } from './core/unsubscribe/unsubscribe-pages.se
 import { UsersService } from './core/users/users.service.ts';
 import { VerificationCodesService } from './core/verification/verification-codes.service.ts';
 import { createWebhooks } from './core/webhooks/create-webhooks.ts';
+import type { SmsHooksService } from './core/webhooks/sms-hooks.service.ts';
 import type { WebhookDispatcher } from './core/webhooks/webhook-dispatcher.ts';
 import type { WebhooksService } from './core/webhooks/webhooks.service.ts';
 import { WechatService } from './core/wechat/wechat.service.ts';
@@ -176,6 +177,7 @@ export interface Core extends Tracking {
   readiness(): Promise<Record<'database' | 'queue', string>>;
   /** Webhooks (`/config/webhooks`, SendCloud `webhook/*`): receivers, probes, the delivery log. */
   webhooks: WebhooksService;
+  smsHooks: SmsHooksService;
   /** Turns mail events into signed pushes with retries; run by the worker's webhooks loop. */
   webhookDispatcher: WebhookDispatcher;
   close(): Promise<void>;
@@ -386,6 +388,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     mailEvents: new MailEventsService(database),
     statistics,
     webhooks: webhooks.service,
+    smsHooks: webhooks.smsHooks,
     webhookDispatcher: webhooks.dispatcher,
     unsubscribePages,
     unsubscribe,

@@ -191,7 +191,7 @@ export const backendAreas: readonly RouteArea[] = [
     menu: 'sms',
     icon: 'response',
     screens: [
-      todo('smsStatus', 'routes.smsStatus', 'SmsStatusPage'),
+      screen('smsStatus', 'routes.smsStatus', 'SmsStatusPage'),
       todo('interceptor', 'routes.smsInterceptor', 'SmsInterceptorPage'),
       todo('smsResponse', 'routes.smsResponses', 'SmsResponsesPage'),
       todo('linkClick', 'routes.smsLinkClick', 'SmsLinkClickPage'),
@@ -209,7 +209,7 @@ export const backendAreas: readonly RouteArea[] = [
     menu: 'sms',
     icon: 'send',
     screens: [
-      todo('test', 'routes.smsTestSend', 'SmsTestSendPage'),
+      screen('test', 'routes.smsTestSend', 'SmsTestSendPage'),
       todo('template', 'routes.smsTemplates', 'SmsTemplatesPage'),
       todo('template/s_templateOpt', 'routes.smsTemplateEdit', 'SmsTemplateEditPage'),
       todo('template/voice_templateOpt', 'routes.voiceTemplateEdit', 'VoiceTemplateEditPage'),
@@ -237,10 +237,10 @@ export const backendAreas: readonly RouteArea[] = [
     icon: 'settings',
     screens: [
       screen('empower', 'routes.smsEmpower', 'SmsEmpowerPage'),
-      todo('smsHook', 'routes.smsHooks', 'SmsHooksPage'),
+      screen('smsHook', 'routes.smsHooks', 'SmsHooksPage'),
       todo('track', 'routes.smsTrack', 'SmsTrackPage'),
       todo('label', 'routes.smsLabels', 'SmsLabelsPage'),
-      todo('attack', 'routes.smsAttack', 'SmsAttackPage'),
+      screen('attack', 'routes.smsAttack', 'SmsAttackPage'),
       todo('smsContent', 'routes.smsContent', 'SmsContentPage'),
     ],
   },

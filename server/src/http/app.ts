@@ -39,6 +39,7 @@ import { queuesRoutes } from './routes/queues.routes.ts';
 import { registerRoutes } from './routes/register.routes.ts';
 import { securitySettingsRoutes } from './routes/security-settings.routes.ts';
 import { senderConfigsRoutes } from './routes/sender-configs.routes.ts';
+import { smsHooksRoutes } from './routes/sms-hooks.routes.ts';
 import { smsMessagesRoutes } from './routes/sms-messages.routes.ts';
 import { smsUsersRoutes } from './routes/sms-users.routes.ts';
 import { statisticsRoutes } from './routes/statistics.routes.ts';
@@ -154,6 +155,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     integrationRoutes(app, core);
     smsUsersRoutes(app, core);
     smsMessagesRoutes(app, core);
+    smsHooksRoutes(app, core);
     emailStatusRoutes(app, core);
     suppressionRoutes(app, core);
     webhooksRoutes(app, core);
