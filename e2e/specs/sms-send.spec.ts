@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { SmsCarriersService } from '../../server/src/core/sms-carriers/sms-carriers.service.ts';
 import { loadSecretKey, SecretBox } from '../../server/src/lib/secret-box.ts';
 import { createSmsSender } from '../../server/test/fixtures/sms-factory.ts';
+import { startReceiver } from '../../server/test/webhooks/receiver.ts';
 import type { TestUser } from '../harness/accounts.ts';
 import { withPage } from '../harness/browser.ts';
 import { logIn, startConsoleTestbed, stopConsoleTestbed, waitForShell } from '../harness/console.ts';
@@ -24,7 +25,7 @@ let carrier: SmppCarrier;
 
 before(async () => {
   carrier = await startSmppCarrier({ accounts: { herald: 'secret' }, receiptDelayMs: 20 });
-  ({ herald, browser, owner } = await startConsoleTestbed());
+  ({ herald, browser, owner } = await startConsoleTestbed({ HERALD_WEBHOOK_ALLOW_PRIVATE: '1' }));
 });
 
 after(() => stopConsoleTestbed({ browser, herald }, carrier));
@@ -111,4 +112,43 @@ test('the anti-bombing limits are checked by the shared rule and saved', (t) =>
     await page.locator('.sms-attack-minute input').waitFor();
     assert.equal(await page.locator('.sms-attack-minute input').inputValue(), '2');
     assert.equal(await page.locator('.sms-attack-day input').inputValue(), '10');
+  }));
+
+test('an SMSHook is added after its URL answered a signed sample, tested, and deleted after a confirmation', (t) =>
+  withPage(browser, t, async (page) => {
+    const receiver = await startReceiver('/smshook');
+    try {
+      await logIn(page.context(), herald, owner);
+      await page.goto(`${herald.url}/s_sendSetting/smsHook`);
+      await waitForShell(page);
+      await page.locator('.sms-hooks-table .ant-empty').waitFor();
+      await page.locator('.sms-hooks-page .sms-hook-add').first().click();
+      const modal = page.locator('.sms-hook-modal');
+      await modal.locator('input.sms-hook-url').fill('ftp://nope');
+      await page.locator('.sms-hook-save').click();
+      await modal.locator('.ant-form-item-explain-error').first().waitFor();
+      await modal.locator('input.sms-hook-url').fill(receiver.url);
+      await modal.locator('input.sms-hook-app-key').fill('hook_key_0123456789abcdef');
+      await page.locator('.sms-hook-save').click();
+      const row = page.locator('.sms-hooks-table tbody tr', { hasText: receiver.url });
+      await row.waitFor();
+      assert.ok(
+        receiver.pushes.some((p) => p.fields.test === 'true'),
+        'the URL got a signed sample on save',
+      );
+      await row.locator('.sms-hook-normal').waitFor();
+
+      await row.locator('.sms-hook-test').click();
+      await page.getByText(/接收端在 \d+ 毫秒内返回 200/).waitFor();
+
+      await row.locator('.sms-hook-delete').click();
+      await page
+        .locator('.ant-popconfirm')
+        .getByText('确定删除该 SMSHook？尚未推送的事件将被丢弃。')
+        .waitFor();
+      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await page.locator('.sms-hooks-table .ant-empty').waitFor();
+    } finally {
+      await receiver.close();
+    }
   }));

@@ -22,6 +22,7 @@ export * from './schemas/security-settings.schema.ts';
 export * from './schemas/send.schema.ts';
 export * from './schemas/sender-config.schema.ts';
 export * from './schemas/sms-filing.schema.ts';
+export * from './schemas/sms-hook.schema.ts';
 export * from './schemas/sms-protection.schema.ts';
 export * from './schemas/sms-send.schema.ts';
 export * from './schemas/sms-sign.schema.ts';

@@ -32,6 +32,7 @@ import * as smsContent from './migrations/0030-sms-content.ts';
 import * as uploadedFiles from './migrations/0031-uploaded-files.ts';
 import * as smsMessages from './migrations/0033-sms-messages.ts';
 import * as smsFrequencyLimits from './migrations/0034-sms-frequency-limits.ts';
+import * as smsHooks from './migrations/0035-sms-hooks.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -72,6 +73,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0031-uploaded-files': uploadedFiles,
   '0033-sms-messages': smsMessages,
   '0034-sms-frequency-limits': smsFrequencyLimits,
+  '0035-sms-hooks': smsHooks,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

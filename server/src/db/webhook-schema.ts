@@ -8,7 +8,9 @@ export interface WebhooksTable {
   url: string;
   /** Comma list of WebhookEventKind. */
   events: string;
-  /** The API_USER listened to; 0 = every API_USER of the account (kept NOT NULL for the unique index). */
+  /** `mail` (a webhook) or `sms` (an SMSHook, migration 0035). */
+  channel: Generated<'mail' | 'sms'>;
+  /** The API_USER (SMS_USER for an SMSHook) listened to; 0 = all of the account (NOT NULL for the unique index). */
   api_user_id: number;
   /** The app key, sealed with the secret box; null when the webhook has none. */
   app_key_sealed: string | null;

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Logger } from '../../logger.ts';
 import { MailEventsService } from '../mail-events/mail-events.service.ts';
+import { SmsHooksService } from './sms-hooks.service.ts';
 import { UrlGuard } from './url-guard.ts';
 import { WebhookClient } from './webhook-client.ts';
 import { DEFAULT_DISPATCH, WebhookDispatcher, type WebhookDispatchSettings } from './webhook-dispatcher.ts';
@@ -13,6 +14,7 @@ export const WEBHOOK_TIMEOUT_MS = 3000;
 
 export interface Webhooks {
   service: WebhooksService;
+  smsHooks: SmsHooksService;
   dispatcher: WebhookDispatcher;
   close(): Promise<void>;
 }
@@ -55,8 +57,16 @@ export function createWebhooks(deps: {
       ...deps.settings,
     },
   });
+  const smsHooks = new SmsHooksService({
+    database: deps.database,
+    secretBox: deps.secretBox,
+    guard,
+    client,
+    now: deps.now,
+  });
   return {
     service,
+    smsHooks,
     dispatcher,
     async close() {
       await dispatcher.stop();

@@ -6,6 +6,7 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Logger } from '../../logger.ts';
 import type { MailEvent, MailEventsService } from '../mail-events/mail-events.service.ts';
 import * as deliveries from './deliveries.repo.ts';
+import { fanOutSmsEvents } from './sms-hook-fan-out.ts';
 import type { WebhookClient } from './webhook-client.ts';
 import { type MessageFacts, pushFields, signedBody, userHeadersOf } from './webhook-payload.ts';
 import * as webhooks from './webhooks.repo.ts';
@@ -164,6 +165,13 @@ export class WebhookDispatcher {
     wake?.();
   }
 
+  /** Applies the next batch of SMS events to the SMSHooks; returns how many were read. */
+  async fanOutSms(limit = FAN_OUT_BATCH): Promise<number> {
+    const { read, queued } = await fanOutSmsEvents(this.deps.database, limit, this.now());
+    if (queued > 0) this.wake();
+    return read;
+  }
+
   private async fanOutLoop(): Promise<void> {
     while (this.running) {
       let read = 0;
@@ -171,6 +179,11 @@ export class WebhookDispatcher {
         read = await this.fanOut();
       } catch (error) {
         this.deps.logger.error({ err: error }, 'webhook fan-out failed');
+      }
+      try {
+        read = Math.max(read, await this.fanOutSms());
+      } catch (error) {
+        this.deps.logger.error({ err: error }, 'SMSHook fan-out failed');
       }
       if (read < FAN_OUT_BATCH) await sleep(this.deps.settings.pollMs);
     }

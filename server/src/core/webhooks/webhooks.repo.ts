@@ -15,22 +15,44 @@ const selectWebhooks = (db: Kysely<DB>) =>
     .selectAll('w')
     .select('a.name as api_user_name');
 
-export function list(database: Database, accountId: number): Promise<WebhookRow[]> {
-  return selectWebhooks(database.db).where('w.account_id', '=', accountId).orderBy('w.id').execute();
+/** Email webhooks (`mail`) and SMSHooks (`sms`) share the table; every query names its channel. */
+export type HookChannel = 'mail' | 'sms';
+
+export function list(
+  database: Database,
+  accountId: number,
+  channel: HookChannel = 'mail',
+): Promise<WebhookRow[]> {
+  return selectWebhooks(database.db)
+    .where('w.account_id', '=', accountId)
+    .where('w.channel', '=', channel)
+    .orderBy('w.id')
+    .execute();
 }
 
-export function find(database: Database, accountId: number, id: number): Promise<WebhookRow | undefined> {
+export function find(
+  database: Database,
+  accountId: number,
+  id: number,
+  channel: HookChannel = 'mail',
+): Promise<WebhookRow | undefined> {
   return selectWebhooks(database.db)
     .where('w.account_id', '=', accountId)
     .where('w.id', '=', id)
+    .where('w.channel', '=', channel)
     .executeTakeFirst();
 }
 
-export async function count(database: Database, accountId: number): Promise<number> {
+export async function count(
+  database: Database,
+  accountId: number,
+  channel: HookChannel = 'mail',
+): Promise<number> {
   const row = await database.db
     .selectFrom('webhooks')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('account_id', '=', accountId)
+    .where('channel', '=', channel)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -40,11 +62,13 @@ export async function findByTarget(
   accountId: number,
   apiUserId: number,
   url: string,
+  channel: HookChannel = 'mail',
 ): Promise<number | null> {
   const row = await database.db
     .selectFrom('webhooks')
     .select('id')
     .where('account_id', '=', accountId)
+    .where('channel', '=', channel)
     .where('api_user_id', '=', apiUserId)
     .where('url', '=', url)
     .executeTakeFirst();
@@ -63,10 +87,11 @@ export async function insert(
   accountId: number,
   values: WebhookValues,
   now: number,
+  channel: HookChannel = 'mail',
 ): Promise<number> {
   const row = await database.db
     .insertInto('webhooks')
-    .values({ account_id: accountId, ...values, status: 'normal', created_at: now, updated_at: now })
+    .values({ account_id: accountId, ...values, channel, status: 'normal', created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -148,11 +173,16 @@ const DISPATCH_COLUMNS = [
 ] as const;
 
 /** The normal webhooks of these accounts (fan-out, inside its transaction). */
-export async function normalHooksOf(trx: Kysely<DB>, accountIds: number[]): Promise<DispatchHookRow[]> {
+export async function normalHooksOf(
+  trx: Kysely<DB>,
+  accountIds: number[],
+  channel: HookChannel = 'mail',
+): Promise<DispatchHookRow[]> {
   return (await trx
     .selectFrom('webhooks')
     .select(DISPATCH_COLUMNS)
     .where('account_id', 'in', accountIds)
+    .where('channel', '=', channel)
     .where('status', '=', 'normal')
     .execute()) as DispatchHookRow[];
 }
