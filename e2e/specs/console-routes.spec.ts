@@ -6,6 +6,7 @@ import {
   ALL_PERMISSION_CODES,
   AUTHENTICATED,
   PERMISSIONS as P,
+  PLATFORM_OPERATOR,
   PUBLIC,
   type RouteAccess,
 } from '@herald/shared';
@@ -86,6 +87,16 @@ const PUBLIC_PATHS = [
   '/privacy',
 ];
 
+/** The operators' /admin screens: not in §2, which describes the customer console. */
+const ADMIN_PATHS = [
+  // Template review (issue 5).
+  '/admin/templates',
+  // Plans, quotas and the certification mark (issues 16, 20).
+  '/admin/accounts',
+  // Review of SMS signatures and filings (issue 20).
+  '/admin/smsReview',
+];
+
 function words(list: string): string[] {
   return list.split(/\s+/).filter(Boolean);
 }
@@ -118,6 +129,12 @@ test('the public routes are those of §2 and need no login', () => {
   assert.deepEqual(publicRoutes.map((r) => r.path).sort(), [...PUBLIC_PATHS].sort());
   for (const route of publicRoutes) assert.equal(route.access, PUBLIC, route.path);
   assert.equal(new Set(screenRoutes.map((r) => r.path)).size, screenRoutes.length, 'a path is listed twice');
+});
+
+test('the /admin screens are the operators’ alone', () => {
+  const admin = screenRoutes.filter((r) => r.frame === 'admin');
+  assert.deepEqual(admin.map((r) => r.path).sort(), [...ADMIN_PATHS].sort());
+  for (const route of admin) assert.equal(route.access, PLATFORM_OPERATOR, route.path);
 });
 
 test('redirects: /v3 → /home, /user → /login, /frontWeb → /home, unknown → /404', () => {

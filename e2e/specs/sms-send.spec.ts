@@ -90,6 +90,14 @@ test('an SMS test send reaches the carrier and shows as delivered on the status 
     await row.locator('.sms-status-delivered').waitFor();
     assert.match((await row.textContent()) ?? '', /发送成功/);
     assert.match((await row.textContent()) ?? '', /console_sms/);
+
+    // The day's figures on the send data screen.
+    await page.goto(`${herald.url}/s_data/s_send`);
+    await waitForShell(page);
+    await page.locator('.sms-data-totals .sms-total-requested').waitFor();
+    assert.equal(await page.locator('.sms-total-requested').textContent(), '1');
+    assert.equal(await page.locator('.sms-total-delivered').textContent(), '1');
+    assert.equal(await page.locator('.sms-total-billedParts').textContent(), '1');
   }));
 
 test('the anti-bombing limits are checked by the shared rule and saved', (t) =>

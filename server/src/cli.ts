@@ -10,6 +10,7 @@
  *   npm run herald -- accounts:quota <username> <emails a day>|default
  *   npm run herald -- accounts:raise <username> <extra emails a day>
  *   npm run herald -- accounts:usage <username>
+ *   npm run herald -- accounts:certify <username> none|personal|enterprise
  *   npm run herald -- nodes
  *   npm run herald -- queue:counts
  *
@@ -19,6 +20,7 @@ import { parseArgs } from 'node:util';
 import {
   type AdminAccountView,
   AppError,
+  accountCertificationSchema,
   accountPlanSchema,
   dailyQuotaSchema,
   emailSchema,
@@ -37,6 +39,7 @@ import { generatePassword } from './core/accounts/platform-operator.ts';
 import { hashPassword } from './core/auth/password.ts';
 import { NodesService } from './core/nodes/nodes.service.ts';
 import { type CarrierView, SmsCarriersService } from './core/sms-carriers/sms-carriers.service.ts';
+import { SmsComplianceService } from './core/sms-compliance/sms-compliance.service.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { keepDataPrivate } from './lib/private-files.ts';
@@ -56,6 +59,9 @@ const USAGE = `usage: npm run herald -- <command> [arguments]
   accounts:raise <username> <extra>       a temporary increase: <extra> more emails a day, today and tomorrow
                                           (Beijing time); twice a month at most
   accounts:usage <username>               plan, quota, today's usage and temporary increases
+  accounts:certify <username> none|personal|enterprise
+                                          the certification mark SMS sending reads (SMS and voice
+                                          need enterprise) until certification is built
   sms:carrier <name> <smpp://host:port|cmpp://host:port?version=3.0> --system-id <id> --password <secret>
               [--source <sender id>] [--per-second <n>]
                                           adds a carrier connection, or changes the one of that name
@@ -177,6 +183,20 @@ async function run(database: Database, argv: string[]): Promise<number> {
       out(usageLine(after));
       return 0;
     }
+    case 'accounts:certify': {
+      const user = await accounts.findByLoginName(needName());
+      const level = accountCertificationSchema.safeParse(argument);
+      if (!level.success) throw new UsageError(rule('certificationChoice'));
+      const gates = await new SmsComplianceService(database).setCertification(
+        null,
+        user.accountId,
+        level.data,
+      );
+      out(
+        `${name}: certification ${gates.certification}; SMS filing ${gates.filingPassed ? 'approved' : 'not approved'}`,
+      );
+      return 0;
+    }
     case 'sms:carrier':
     case 'sms:route':
     case 'sms:carriers':
@@ -215,7 +235,8 @@ const rule = (
     | 'emailFormat'
     | 'planChoice'
     | 'dailyQuotaRange'
-    | 'quotaRaiseRange',
+    | 'quotaRaiseRange'
+    | 'certificationChoice',
 ) => validationMessage(key, 'en');
 
 /** One account's plan and quota as `accounts:usage` and the changing commands print them. */

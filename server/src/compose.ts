@@ -39,11 +39,16 @@ import { SenderConfigsService } from './core/sender-configs/sender-configs.servi
 import { SensitiveVerificationService } from './core/sensitive-verification/sensitive-verification.service.ts';
 import { SessionsService } from './core/sessions/sessions.service.ts';
 import { SmsCarriersService } from './core/sms-carriers/sms-carriers.service.ts';
+import { SmsComplianceService } from './core/sms-compliance/sms-compliance.service.ts';
+import { SmsFilingReviewService } from './core/sms-filings/sms-filing-review.service.ts';
+import { SmsFilingsService } from './core/sms-filings/sms-filings.service.ts';
 import { SmsMessagesService } from './core/sms-messages/sms-messages.service.ts';
 import { SmsProtectionService } from './core/sms-protection/sms-protection.service.ts';
 import { SmsSendService } from './core/sms-send/sms-send.service.ts';
 import { TableSmsSendSources } from './core/sms-send/sms-send-sources.ts';
 import { SmsTestSendService } from './core/sms-send/sms-test-send.service.ts';
+import { SmsSignReviewService } from './core/sms-signs/sms-sign-review.service.ts';
+import { SmsSignsService } from './core/sms-signs/sms-signs.service.ts';
 import { SmsUsersService } from './core/sms-users/sms-users.service.ts';
 import { StatisticsService } from './core/statistics/statistics.service.ts';
 import { SuppressionService } from './core/suppression/suppression.service.ts';
@@ -54,6 +59,7 @@ import { createTracking, type Tracking } from './core/tracking/create-tracking.t
 import { trackingPlansOf } from './core/tracking/tracking-plans.ts';
 import { UnsubscribeService } from './core/unsubscribe/unsubscribe.service.ts';
 import { UnsubscribePagesService } from './core/unsubscribe/unsubscribe-pages.service.ts';
+import { UploadsService } from './core/uploads/uploads.service.ts';
 import { UsersService } from './core/users/users.service.ts';
 import { VerificationCodesService } from './core/verification/verification-codes.service.ts';
 import { createWebhooks } from './core/webhooks/create-webhooks.ts';
@@ -128,6 +134,16 @@ export interface Core extends Tracking {
   /** API_USERs, their keys and the default senders (`/config/categories`, `/config/apikeys`). */
   apiUsers: ApiUsersService;
   smsUsers: SmsUsersService;
+  /** SMS signatures (`/sms/smsSigns`); `usable` gives the send path a passed one. */
+  smsSigns: SmsSignsService;
+  smsSignReview: SmsSignReviewService;
+  /** The account's SMS filing (`/sms/filing`). */
+  smsFilings: SmsFilingsService;
+  smsFilingReview: SmsFilingReviewService;
+  /** Certification and filing as every SMS gate reads them (`gates`); the operators' certification mark. */
+  smsCompliance: SmsComplianceService;
+  /** Files uploaded for signatures and filings (png, jpeg, pdf by their bytes). */
+  smsUploads: UploadsService;
   smsCarriers: SmsCarriersService;
   smsSendSources: TableSmsSendSources;
   smsSend: SmsSendService;
@@ -355,6 +371,12 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     testSend: new TestSendService(send),
     apiUsers: new ApiUsersService({ database, auth: apiUserAuth, verification: sensitiveVerification }),
     smsUsers: new SmsUsersService({ database, verification: sensitiveVerification, secretBox }),
+    smsSigns: new SmsSignsService({ database, secretBox }),
+    smsSignReview: new SmsSignReviewService({ database, secretBox }),
+    smsFilings: new SmsFilingsService({ database, secretBox }),
+    smsFilingReview: new SmsFilingReviewService({ database, secretBox }),
+    smsCompliance: new SmsComplianceService(database),
+    smsUploads: new UploadsService(database),
     smsCarriers,
     smsSendSources,
     smsSend,

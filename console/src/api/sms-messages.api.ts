@@ -1,4 +1,5 @@
 import type {
+  SmsDataView,
   SmsStatusRow,
   SmsTestOptions,
   SmsTestSendInput,
@@ -31,3 +32,6 @@ export const sendSmsTest = async (input: SmsTestSendInput) =>
 
 export const fetchSmsStatus = async (filter: SmsStatusFilter) =>
   http.get<{ data: SmsStatusRow[]; total: number }>('/sms/smsStatus', { ...filter });
+
+export const fetchSmsData = async (range: { startTime: number; endTime: number }) =>
+  (await http.get<DataBody<SmsDataView>>('/sms/smsData', { ...range })).data;

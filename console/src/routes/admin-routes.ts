@@ -19,4 +19,10 @@ export const adminScreens: readonly AdminScreen[] = [
     page: 'admin/AdminAccountsPage',
     access: PLATFORM_OPERATOR,
   },
+  {
+    path: '/admin/smsReview',
+    titleKey: 'routes.adminSmsReview',
+    page: 'admin/AdminSmsReviewPage',
+    access: PLATFORM_OPERATOR,
+  },
 ];

@@ -4,6 +4,7 @@ import { Button, Card, Empty, Flex, Input, Result, Space, Table, Tag, Typography
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AdminAccountView, fetchAdminAccounts } from '../../api/admin-accounts.api.ts';
+import { AccountCertificationModal } from './AccountCertificationModal.tsx';
 import { AccountLimitsModal } from './AccountLimitsModal.tsx';
 import { QuotaRaiseModal } from './QuotaRaiseModal.tsx';
 
@@ -20,6 +21,7 @@ export default function AdminAccountsPage() {
   const [pageNum, setPageNum] = useState(1);
   const [editing, setEditing] = useState<AdminAccountView | null>(null);
   const [raising, setRaising] = useState<AdminAccountView | null>(null);
+  const [certifying, setCertifying] = useState<AdminAccountView | null>(null);
   const list = useQuery({
     queryKey: ['admin-accounts', search, pageNum],
     queryFn: () => fetchAdminAccounts({ search, pageNum, pageSize: PAGE_SIZE }),
@@ -111,6 +113,17 @@ export default function AdminAccountsPage() {
             ),
           },
           {
+            title: t('smsFiling.certification.column'),
+            render: (_, row) => (
+              <Tag
+                color={row.certification === 'enterprise' ? 'green' : undefined}
+                className="admin-account-certification"
+              >
+                {t(`smsFiling.certification.levels.${row.certification}`)}
+              </Tag>
+            ),
+          },
+          {
             title: t('adminAccounts.state'),
             render: (_, row) =>
               row.state === 'active' ? null : <Tag color="red">{t(`adminAccounts.states.${row.state}`)}</Tag>,
@@ -125,6 +138,9 @@ export default function AdminAccountsPage() {
                 <Button type="link" onClick={() => setRaising(row)} data-testid="admin-account-raise">
                   {t('adminAccounts.grantRaise')}
                 </Button>
+                <Button type="link" onClick={() => setCertifying(row)} data-testid="admin-account-certify">
+                  {t('smsFiling.certification.set')}
+                </Button>
               </Space>
             ),
           },
@@ -132,6 +148,7 @@ export default function AdminAccountsPage() {
       />
       <AccountLimitsModal target={editing} onClose={() => setEditing(null)} />
       <QuotaRaiseModal target={raising} onClose={() => setRaising(null)} />
+      <AccountCertificationModal target={certifying} onClose={() => setCertifying(null)} />
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DAILY_QUOTA_MAX, QUOTA_RAISE_MAX } from '../limits.ts';
 import type { ValidationKey } from '../validation.ts';
+import type { AccountCertificationLevel } from './sms-filing.schema.ts';
 
 /**
  * Plans and daily quotas as operators control them (issue 16): `/admin/accounts` and the
@@ -84,6 +85,8 @@ export interface AdminAccountView extends DailyQuotaView {
   userName: string;
   email: string;
   state: 'active' | 'suspended' | 'frozen';
+  /** The operators' certification mark (SMS and voice need `enterprise`). */
+  certification: AccountCertificationLevel;
   /** Increases granted this month (Asia/Shanghai), of QUOTA_RAISES_PER_MONTH. */
   raisesThisMonth: number;
   createdAt: number;

@@ -116,3 +116,29 @@ export interface SmsStatusRow {
   requestedAt: number;
   updatedAt: number;
 }
+
+/** The SMS send data screen (`/s_data/s_send`): a period of at most a month. */
+export const smsDataQuerySchema = z
+  .object({
+    startTime: z.coerce.number(rule('invalid')).int(rule('invalid')),
+    endTime: z.coerce.number(rule('invalid')).int(rule('invalid')),
+  })
+  .superRefine(checkSpan);
+export type SmsDataQuery = z.infer<typeof smsDataQuerySchema>;
+
+export interface SmsDataDay {
+  day: string;
+  requested: number;
+  delivered: number;
+  processFailed: number;
+  sendFailed: number;
+  waiting: number;
+  billedParts: number;
+}
+
+export interface SmsDataView {
+  days: SmsDataDay[];
+  totals: Omit<SmsDataDay, 'day'>;
+  /** Failures by SendCloud status code (4xx processing, 5xx sending). */
+  failures: { code: number; count: number }[];
+}

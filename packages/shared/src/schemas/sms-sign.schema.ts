@@ -111,7 +111,7 @@ const fileId = smsSignIdSchema;
 export const smsPersonNameSchema = z
   .string(rule('required'))
   .trim()
-  .min(1, rule('required'))
+  .min(1, { ...rule('required'), abort: true })
   .regex(
     /^[\p{Script=Han}A-Za-z][\p{Script=Han}A-Za-z·. ]{0,28}[\p{Script=Han}A-Za-z.]$/u,
     rule('smsPersonName'),

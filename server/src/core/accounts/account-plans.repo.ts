@@ -12,6 +12,7 @@ export interface PlanAccountRow {
   plan: 'free' | 'paid';
   daily_quota: number | null;
   state: 'active' | 'suspended' | 'frozen';
+  certification: 'none' | 'personal' | 'enterprise';
   created_at: number;
   email: string | null;
 }
@@ -49,6 +50,7 @@ export async function listCustomerAccounts(
         'accounts.plan',
         'accounts.daily_quota',
         'accounts.state',
+        'accounts.certification',
         'accounts.created_at',
         'users.email',
       ])
@@ -72,6 +74,7 @@ export async function findCustomerAccount(
       'accounts.plan',
       'accounts.daily_quota',
       'accounts.state',
+      'accounts.certification',
       'accounts.created_at',
       'users.email',
     ])

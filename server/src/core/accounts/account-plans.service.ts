@@ -131,6 +131,7 @@ export class AccountPlansService {
       userName: row.username,
       email: row.email ?? '',
       state: row.state,
+      certification: row.certification,
       createdAt: row.created_at,
       raisesThisMonth: monthly.get(row.id) ?? 0,
       ...quotaView(

@@ -1,9 +1,4 @@
-import {
-  AppError,
-  SMS_UPLOAD_MAX_BYTES,
-  type SmsUploadPurpose,
-  type SmsUploadView,
-} from '@herald/shared';
+import { AppError, SMS_UPLOAD_MAX_BYTES, type SmsUploadPurpose, type SmsUploadView } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { Caller } from '../context.ts';
 import { kindOfName, sniffFileKind } from './file-kind.ts';
@@ -42,7 +37,8 @@ export class UploadsService {
   ): Promise<SmsUploadView> {
     const name = cleanName(file.name);
     if (file.content.length === 0) throw new AppError('SMS_UPLOAD_EMPTY');
-    if (file.content.length > SMS_UPLOAD_MAX_BYTES) throw new AppError('SMS_UPLOAD_TOO_LARGE', { max: '2 MB' });
+    if (file.content.length > SMS_UPLOAD_MAX_BYTES)
+      throw new AppError('SMS_UPLOAD_TOO_LARGE', { max: '2 MB' });
     const claimed = kindOfName(name);
     if (!claimed) throw new AppError('SMS_UPLOAD_FORMAT');
     const actual = sniffFileKind(file.content);

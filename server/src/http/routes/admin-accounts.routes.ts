@@ -2,6 +2,7 @@ import {
   accountLimitsSchema,
   adminAccountIdSchema,
   adminAccountsQuerySchema,
+  certificationInputSchema,
   PLATFORM_OPERATOR,
   quotaRaiseSchema,
 } from '@herald/shared';
@@ -34,6 +35,14 @@ export function adminAccountsRoutes(app: FastifyInstance, core: Core): void {
     const { id } = idParam.parse(request.params);
     const input = accountLimitsSchema.parse(request.body ?? {});
     return { data: await plans.setLimits(callerOf(request), id, input) };
+  });
+
+  // The certification mark every SMS gate reads (issue 20), until certification itself is built.
+  app.put(`${base}/:id/certification`, { config: OPERATOR }, async (request) => {
+    const { id } = idParam.parse(request.params);
+    const { certification } = certificationInputSchema.parse(request.body ?? {});
+    await core.smsCompliance.setCertification(callerOf(request), id, certification);
+    return { data: await plans.get(id) };
   });
 
   app.post(`${base}/:id/quota-raises`, { config: OPERATOR }, async (request, reply) => {

@@ -1,6 +1,8 @@
 import {
   PERMISSIONS,
   parseMobile,
+  type SmsDataView,
+  smsDataQuerySchema,
   smsFrequencyLimitSchema,
   smsStatusQuerySchema,
   smsTestSendSchema,
@@ -41,6 +43,28 @@ export function smsMessagesRoutes(app: FastifyInstance, core: Core): void {
       return { data: await core.smsProtection.set(callerOf(request), input) };
     },
   );
+
+  // SMS send data (`/s_data/s_send`, code 16): per day, totals and failures by reason.
+  app.get('/v3/api/sms/smsData', { config: { access: PERMISSIONS.SMS_DATA } }, async (request) => {
+    const q = smsDataQuerySchema.parse(request.query ?? {});
+    const caller = callerOf(request);
+    const days = await core.smsMessages.days(caller, q.startTime, q.endTime + 1);
+    const failures = await core.smsMessages.failures(caller, q.startTime, q.endTime + 1);
+    const sum = (key: keyof (typeof days)[number]) => days.reduce((n, d) => n + Number(d[key]), 0);
+    const data: SmsDataView = {
+      days,
+      totals: {
+        requested: sum('requested'),
+        delivered: sum('delivered'),
+        processFailed: sum('processFailed'),
+        sendFailed: sum('sendFailed'),
+        waiting: sum('waiting'),
+        billedParts: sum('billedParts'),
+      },
+      failures: [...failures].map(([code, count]) => ({ code, count })).sort((a, b) => a.code - b.code),
+    };
+    return { data };
+  });
 
   app.get('/v3/api/sms/smsStatus', { config: { access: PERMISSIONS.SMS_RESPONSE } }, async (request) => {
     const q = smsStatusQuerySchema.parse(request.query ?? {});
