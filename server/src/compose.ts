@@ -291,7 +291,9 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
       leaseMs: config.delivery.leaseMs,
     },
   });
-  const smsSendSources = new TableSmsSendSources(database);
+  const smsSigns = new SmsSignsService({ database, secretBox });
+  const smsCompliance = new SmsComplianceService(database);
+  const smsSendSources = new TableSmsSendSources(database, { signs: smsSigns, compliance: smsCompliance });
   const smsProtection = new SmsProtectionService(database);
   const smsSend = new SmsSendService({
     database,
@@ -371,11 +373,11 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     testSend: new TestSendService(send),
     apiUsers: new ApiUsersService({ database, auth: apiUserAuth, verification: sensitiveVerification }),
     smsUsers: new SmsUsersService({ database, verification: sensitiveVerification, secretBox }),
-    smsSigns: new SmsSignsService({ database, secretBox }),
+    smsSigns,
     smsSignReview: new SmsSignReviewService({ database, secretBox }),
     smsFilings: new SmsFilingsService({ database, secretBox }),
     smsFilingReview: new SmsFilingReviewService({ database, secretBox }),
-    smsCompliance: new SmsComplianceService(database),
+    smsCompliance,
     smsUploads: new UploadsService(database),
     smsCarriers,
     smsSendSources,

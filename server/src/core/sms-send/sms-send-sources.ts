@@ -1,23 +1,33 @@
 import { AppError, SMS_MSG_TYPES } from '@herald/shared';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { SmsComplianceService } from '../sms-compliance/sms-compliance.service.ts';
+import type { SmsSignsService } from '../sms-signs/sms-signs.service.ts';
 import type { SendableTemplate, SmsSendSources } from './sms-send.service.ts';
 
 /**
- * What sending reads of templates, signatures, certification and filing, straight from their
- * tables: a template must have passed review (and is sent with its passed signature), and the
- * gates of product-spec §6 hold: SMS and voice need enterprise certification; domestic SMS, MMS
- * and voice need a passed SMS filing. International SMS need neither.
+ * What sending reads of templates, signatures, certification and filing: a template must have
+ * passed review (and is sent with its passed signature), a signature given by id or name must
+ * have passed (SmsSignsService.usable), and the gates of product-spec §6 hold (SmsComplianceService):
+ * SMS and voice need enterprise certification; domestic SMS, MMS and voice need a passed filing.
  */
 export class TableSmsSendSources implements SmsSendSources {
   private readonly database: Database;
   private readonly now: () => number;
   private readonly templates = new TtlCache<SendableTemplate | AppError>();
-  private readonly gates = new TtlCache<AppError | null>();
+  private readonly gateCache = new TtlCache<AppError | null>();
+  private readonly signs: Pick<SmsSignsService, 'usable'>;
+  private readonly compliance: Pick<SmsComplianceService, 'gates'>;
   private readonly used = new Map<number, number>();
 
-  constructor(database: Database, now: () => number = Date.now) {
+  constructor(
+    database: Database,
+    deps: { signs: Pick<SmsSignsService, 'usable'>; compliance: Pick<SmsComplianceService, 'gates'> },
+    now: () => number = Date.now,
+  ) {
     this.database = database;
+    this.signs = deps.signs;
+    this.compliance = deps.compliance;
     this.now = now;
   }
 
@@ -62,22 +72,14 @@ export class TableSmsSendSources implements SmsSendSources {
     sign: { id?: number; name?: string },
     region: 'domestic' | 'international',
   ): Promise<string> {
-    if (sign.id === undefined && !sign.name) throw new AppError('SMS_SIGN_UNUSABLE');
-    let query = this.database.db
-      .selectFrom('sms_signs')
-      .select('name')
-      .where('account_id', '=', accountId)
-      .where('sign_type', '=', region)
-      .where('status', '=', 'passed');
-    query =
-      sign.id !== undefined ? query.where('id', '=', sign.id) : query.where('name', '=', sign.name as string);
-    const row = await query.executeTakeFirst();
-    if (!row) throw new AppError('SMS_SIGN_UNUSABLE');
-    return row.name;
+    const by = sign.id !== undefined ? { id: sign.id } : sign.name ? { name: sign.name } : undefined;
+    const found = by ? await this.signs.usable(accountId, by, region) : undefined;
+    if (!found) throw new AppError('SMS_SIGN_UNUSABLE');
+    return found.name;
   }
 
   async requireAllowed(accountId: number, msgType: number): Promise<void> {
-    const refusal = await this.gates.get(`${accountId}:${msgType}`, this.now(), () =>
+    const refusal = await this.gateCache.get(`${accountId}:${msgType}`, this.now(), () =>
       this.checkAllowed(accountId, msgType).then(
         () => null,
         (error: unknown) => {
@@ -89,19 +91,15 @@ export class TableSmsSendSources implements SmsSendSources {
     if (refusal) throw refusal;
   }
 
+  /** Product-spec §6 through the one place that reads it: SMS and voice need enterprise certification, domestic kinds a passed filing. */
   private async checkAllowed(accountId: number, msgType: number): Promise<void> {
     if (msgType === SMS_MSG_TYPES.international) return;
-    const row = await this.database.db
-      .selectFrom('accounts')
-      .leftJoin('sms_filings', 'sms_filings.account_id', 'accounts.id')
-      .select(['accounts.certification', 'sms_filings.status as filing'])
-      .where('accounts.id', '=', accountId)
-      .executeTakeFirst();
+    const gates = await this.compliance.gates(accountId);
     const needsCertification = msgType === SMS_MSG_TYPES.sms || msgType === SMS_MSG_TYPES.voice;
-    if (needsCertification && row?.certification !== 'enterprise') {
+    if (needsCertification && !gates.certified) {
       throw new AppError('SMS_NOT_ALLOWED', { reason: 'enterprise certification' });
     }
-    if (row?.filing !== 'passed') throw new AppError('SMS_NOT_ALLOWED', { reason: 'SMS filing' });
+    if (!gates.filingPassed) throw new AppError('SMS_NOT_ALLOWED', { reason: 'SMS filing' });
   }
 
   /** Written at most once a minute per template: the month-long idle rule needs no finer time. */
