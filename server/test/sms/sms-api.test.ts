@@ -321,6 +321,30 @@ describe('SMS API: send, carrier, receipt', () => {
     assert.equal(rows.length, 2, 'refused SMS are not stored');
   });
 
+  it('keeps signatures through sign/save, sign/list, sign/get and sign/update, under review each time', async () => {
+    const saved = await smsapi(t, 'sign/save', ready, { signName: '海鸥商城', signType: '0' });
+    assert.equal(saved.body.statusCode, 200, saved.body.message);
+    const sign = saved.body.info.data as {
+      id: number;
+      signName: string;
+      signTypeDesc: string;
+      verifyStatus: number;
+    };
+    assert.deepEqual([sign.signName, sign.signTypeDesc, sign.verifyStatus], ['海鸥商城', '国内短信', 0]);
+    const listed = await smsapi(t, 'sign/list', ready, { signType: '0' });
+    const names = (listed.body.info.dataList as { signName: string }[]).map((s) => s.signName);
+    assert.ok(names.includes('海鸥商城') && names.includes('赫耳墨斯'));
+    const got = await smsapi(t, 'sign/get', ready, { id: String(sign.id) });
+    assert.equal((got.body.info.data as { id: number }).id, sign.id);
+    const updated = await smsapi(t, 'sign/update', ready, { id: String(sign.id), signName: '海鸥优选' });
+    assert.equal((updated.body.info.data as { signName: string }).signName, '海鸥优选');
+    const neutral = await smsapi(t, 'sign/save', ready, { signName: '测试', signType: '0' });
+    assert.equal(neutral.body.result, false);
+    const foreign = await smsapi(t, 'sign/get', other, { id: String(sign.id) });
+    assert.equal(foreign.body.result, false);
+    assert.equal(foreign.body.statusCode, 404);
+  });
+
   it('gives the server time for signed timestamps', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/smsapi/timestamp/get' });
     const { timestamp } = res.json().info;

@@ -265,3 +265,57 @@ export const SMS_SEND_FAILED: ActionDocs = {
   ]),
   errors: ['SMS_QUERY_SPAN'],
 };
+
+const SIGN = z.object({
+  id: z.number(),
+  signName: z.string(),
+  signTypeDesc: z.string(),
+  verifyStatus: z.number(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+const signType = doc(
+  z.enum(['0', '1']).optional(),
+  t('签名类型：0 国内，1 国际', 'Signature type: 0 domestic, 1 international'),
+);
+const signId = doc(z.string().regex(/^\d+$/, 'invalid'), t('签名 ID', 'The signature id'), {
+  required: 'SMS_SIGN_NOT_FOUND',
+  invalid: 'SMS_SIGN_NOT_FOUND',
+});
+const signName = doc(
+  z.string().min(1),
+  t(
+    '签名名称：2–12 个字母、数字或汉字（见产品规则）',
+    'The signature name: 2–12 letters, digits or Chinese characters (see the rules)',
+  ),
+  { required: 'COMMON_VALIDATION_FAILED' },
+);
+const SIGN_NOTE = t(
+  'verifyStatus：0 审核中，1 通过，-1 未通过。',
+  'verifyStatus: 0 under review, 1 passed, -1 rejected.',
+);
+
+export const SMS_SIGN_LIST: ActionDocs = {
+  summary: t('查询签名列表', 'List signatures'),
+  description: SIGN_NOTE,
+  params: smsParams({ signType, ...PAGING }),
+  info: z.object({ total: z.number(), dataList: z.array(SIGN) }),
+};
+export const SMS_SIGN_GET: ActionDocs = {
+  summary: t('查询签名', 'Get a signature'),
+  description: SIGN_NOTE,
+  params: smsParams({ id: signId }),
+  info: z.object({ data: SIGN }),
+};
+export const SMS_SIGN_SAVE: ActionDocs = {
+  summary: t('新建签名（提交审核）', 'Add a signature (submitted for review)'),
+  params: smsParams({ signName, signType }),
+  info: z.object({ data: SIGN }),
+  errors: ['SMS_SIGN_NAME_TAKEN'],
+};
+export const SMS_SIGN_UPDATE: ActionDocs = {
+  summary: t('修改签名（重新审核）', 'Change a signature (reviewed again)'),
+  params: smsParams({ id: signId, signName, signType }),
+  info: z.object({ data: SIGN }),
+  errors: ['SMS_SIGN_NAME_TAKEN'],
+};

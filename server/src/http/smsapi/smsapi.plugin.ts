@@ -25,6 +25,10 @@ import {
   SMS_SEND_FAILED,
   SMS_SEND_VOICE,
   SMS_SENDX,
+  SMS_SIGN_GET,
+  SMS_SIGN_LIST,
+  SMS_SIGN_SAVE,
+  SMS_SIGN_UPDATE,
   SMS_STATUS_QUERY,
 } from './smsapi.params.ts';
 
@@ -251,6 +255,34 @@ const ACTIONS = {
       othersNum: of(590),
     });
   },
+  signList: async ({ smsUser, fields, request }: SmsCall, core: Core) => {
+    const { total, list } = await core.smsSigns.apiList(smsUser.accountId, {
+      signType: fields.signType === '1' ? 1 : fields.signType === '0' ? 0 : undefined,
+      start: optionalInt(fields.start),
+      limit: optionalInt(fields.limit),
+    });
+    return ok(request.lang, { total, dataList: list });
+  },
+
+  signGet: async ({ smsUser, fields, request }: SmsCall, core: Core) =>
+    ok(request.lang, { data: await core.smsSigns.apiGet(smsUser.accountId, Number(fields.id)) }),
+
+  signSave: async ({ smsUser, fields, request }: SmsCall, core: Core) =>
+    ok(request.lang, {
+      data: await core.smsSigns.apiSave(smsUser.accountId, {
+        signName: fields.signName ?? '',
+        signType: fields.signType === '1' ? 1 : 0,
+      }),
+    }),
+
+  signUpdate: async ({ smsUser, fields, request }: SmsCall, core: Core) =>
+    ok(request.lang, {
+      data: await core.smsSigns.apiUpdate(smsUser.accountId, {
+        id: Number(fields.id),
+        signName: fields.signName ?? '',
+        signType: fields.signType === '1' ? 1 : fields.signType === '0' ? 0 : undefined,
+      }),
+    }),
 } satisfies Record<string, SmsAction>;
 
 /** One /smsapi action: its lower-case path, what it declares, and what it does. */
@@ -270,6 +302,10 @@ export const SMSAPI_ACTIONS: readonly SmsapiActionEntry[] = [
   { path: 'data/sendday', docs: SMS_SEND_DAY, action: ACTIONS.sendDay },
   { path: 'data/processfailed', docs: SMS_PROCESS_FAILED, action: ACTIONS.processFailed },
   { path: 'data/sendfailed', docs: SMS_SEND_FAILED, action: ACTIONS.sendFailed },
+  { path: 'sign/list', docs: SMS_SIGN_LIST, action: ACTIONS.signList },
+  { path: 'sign/get', docs: SMS_SIGN_GET, action: ACTIONS.signGet },
+  { path: 'sign/save', docs: SMS_SIGN_SAVE, action: ACTIONS.signSave },
+  { path: 'sign/update', docs: SMS_SIGN_UPDATE, action: ACTIONS.signUpdate },
 ];
 
 /** 200 when every number was taken, 311 when some were refused one by one (with their reasons). */
