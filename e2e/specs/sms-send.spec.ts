@@ -160,3 +160,34 @@ test('an SMSHook is added after its URL answered a signed sample, tested, and de
       await receiver.close();
     }
   }));
+
+test('numbers are added to the interception list with the shared rule, and removed after a confirmation; keywords too', (t) =>
+  withPage(browser, t, async (page) => {
+    await logIn(page.context(), herald, owner);
+    await page.goto(`${herald.url}/s_sendResponse/interceptor`);
+    await waitForShell(page);
+    const list = page.locator('.sms-blocks-block');
+    await list.locator('.sms-blocks-table .ant-empty').waitFor();
+    await list.locator('.sms-block-add').first().click();
+    const modal = page.locator('.sms-block-modal');
+    await modal.locator('textarea.sms-block-phones').fill('');
+    await page.locator('.sms-block-save').click();
+    await modal.getByText('请填写1到200个手机号，用分号、逗号或换行隔开').waitFor();
+    await modal.locator('textarea.sms-block-phones').fill('13800138811\n13800138812');
+    await modal.locator('input.sms-block-reason').fill('投诉');
+    await page.locator('.sms-block-save').click();
+    await page.getByText('已添加2个号码').waitFor();
+    const row = list.locator('.sms-blocks-table tbody tr', { hasText: '+8613800138811' });
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? '', /投诉.*手动添加.*直到移除/);
+
+    await row.locator('.sms-block-delete').click();
+    await page.locator('.ant-popconfirm').getByText('确定从名单中移除该号码？').waitFor();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await row.waitFor({ state: 'detached' });
+    await list.locator('.sms-blocks-table tbody tr', { hasText: '+8613800138812' }).waitFor();
+
+    await page.locator('input.sms-keyword-input').fill('贷款');
+    await page.locator('.sms-keyword-add').click();
+    await page.locator('.sms-keyword', { hasText: '贷款' }).waitFor();
+  }));

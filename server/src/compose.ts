@@ -42,13 +42,16 @@ import { SmsCarriersService } from './core/sms-carriers/sms-carriers.service.ts'
 import { SmsComplianceService } from './core/sms-compliance/sms-compliance.service.ts';
 import { SmsFilingReviewService } from './core/sms-filings/sms-filing-review.service.ts';
 import { SmsFilingsService } from './core/sms-filings/sms-filings.service.ts';
+import { SmsInterceptionService } from './core/sms-interception/sms-interception.service.ts';
 import { SmsMessagesService } from './core/sms-messages/sms-messages.service.ts';
 import { SmsProtectionService } from './core/sms-protection/sms-protection.service.ts';
 import { SmsSendService } from './core/sms-send/sms-send.service.ts';
-import { TableSmsSendSources } from './core/sms-send/sms-send-sources.ts';
+import { CoreSmsSendSources } from './core/sms-send/sms-send-sources.ts';
 import { SmsTestSendService } from './core/sms-send/sms-test-send.service.ts';
 import { SmsSignReviewService } from './core/sms-signs/sms-sign-review.service.ts';
 import { SmsSignsService } from './core/sms-signs/sms-signs.service.ts';
+import { SmsTemplateReviewService } from './core/sms-templates/sms-template-review.service.ts';
+import { SmsTemplatesService } from './core/sms-templates/sms-templates.service.ts';
 import { SmsUsersService } from './core/sms-users/sms-users.service.ts';
 import { StatisticsService } from './core/statistics/statistics.service.ts';
 import { SuppressionService } from './core/suppression/suppression.service.ts';
@@ -137,6 +140,10 @@ export interface Core extends Tracking {
   /** SMS signatures (`/sms/smsSigns`); `usable` gives the send path a passed one. */
   smsSigns: SmsSignsService;
   smsSignReview: SmsSignReviewService;
+  /** SMS, voice and MMS templates (`/sms/smsTemplates`); `forSend`, `markSent` and `revertIdleMarketing` for sending. */
+  smsTemplates: SmsTemplatesService;
+  /** The operators' review of SMS templates, beside the email templates' in /admin/templates. */
+  smsTemplateReview: SmsTemplateReviewService;
   /** The account's SMS filing (`/sms/filing`). */
   smsFilings: SmsFilingsService;
   smsFilingReview: SmsFilingReviewService;
@@ -145,11 +152,12 @@ export interface Core extends Tracking {
   /** Files uploaded for signatures and filings (png, jpeg, pdf by their bytes). */
   smsUploads: UploadsService;
   smsCarriers: SmsCarriersService;
-  smsSendSources: TableSmsSendSources;
+  smsSendSources: CoreSmsSendSources;
   smsSend: SmsSendService;
   smsMessages: SmsMessagesService;
   smsTestSend: SmsTestSendService;
   smsProtection: SmsProtectionService;
+  smsInterception: SmsInterceptionService;
   /** The SMS channel: carrier sessions, the SMS work loop and receipts (started by worker roles). */
   smsDelivery: SmsDeliveryService;
   /** Labels of mail (`/config/labels`, SendCloud `label/*`). */
@@ -280,9 +288,11 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     }),
   });
   const smsCarriers = new SmsCarriersService(database, secretBox);
+  const smsInterception = new SmsInterceptionService(database);
   const smsDelivery = new SmsDeliveryService({
     database,
     directory: smsCarriers,
+    interception: smsInterception,
     logger: logger.child({ component: 'sms' }),
     settings: {
       concurrency: config.delivery.concurrency,
@@ -293,7 +303,12 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
   });
   const smsSigns = new SmsSignsService({ database, secretBox });
   const smsCompliance = new SmsComplianceService(database);
-  const smsSendSources = new TableSmsSendSources(database, { signs: smsSigns, compliance: smsCompliance });
+  const smsTemplates = new SmsTemplatesService(database);
+  const smsSendSources = new CoreSmsSendSources({
+    signs: smsSigns,
+    compliance: smsCompliance,
+    templates: smsTemplates,
+  });
   const smsProtection = new SmsProtectionService(database);
   const smsSend = new SmsSendService({
     database,
@@ -375,6 +390,8 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     smsUsers: new SmsUsersService({ database, verification: sensitiveVerification, secretBox }),
     smsSigns,
     smsSignReview: new SmsSignReviewService({ database, secretBox }),
+    smsTemplates,
+    smsTemplateReview: new SmsTemplateReviewService(database),
     smsFilings: new SmsFilingsService({ database, secretBox }),
     smsFilingReview: new SmsFilingReviewService({ database, secretBox }),
     smsCompliance,
@@ -384,6 +401,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     smsSend,
     smsTestSend: new SmsTestSendService(database, smsSend),
     smsProtection,
+    smsInterception,
     smsMessages: new SmsMessagesService(database),
     smsDelivery,
     labels: new LabelsService(database),

@@ -22,6 +22,7 @@ import type shell from '../locales/zh-cn/shell.json';
 import type smsFiling from '../locales/zh-cn/smsFiling.json';
 import type smsSend from '../locales/zh-cn/smsSend.json';
 import type smsSigns from '../locales/zh-cn/smsSigns.json';
+import type smsTemplates from '../locales/zh-cn/smsTemplates.json';
 import type smsUsers from '../locales/zh-cn/smsUsers.json';
 import type statistics from '../locales/zh-cn/statistics.json';
 import type suppression from '../locales/zh-cn/suppression.json';
@@ -65,6 +66,7 @@ declare module 'i18next' {
         smsFiling: typeof smsFiling;
         smsSend: typeof smsSend;
         smsSigns: typeof smsSigns;
+        smsTemplates: typeof smsTemplates;
         smsUsers: typeof smsUsers;
         statistics: typeof statistics;
         suppression: typeof suppression;

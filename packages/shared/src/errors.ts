@@ -12,6 +12,7 @@ import { SENDER_CONFIG_ERRORS } from './errors/sender-config.errors.ts';
 import { SMS_API_ERRORS } from './errors/sms-api.errors.ts';
 import { SMS_FILING_ERRORS } from './errors/sms-filing.errors.ts';
 import { SMS_SIGN_ERRORS } from './errors/sms-sign.errors.ts';
+import { SMS_TEMPLATE_ERRORS } from './errors/sms-template.errors.ts';
 import { SMS_USER_ERRORS } from './errors/sms-user.errors.ts';
 import { STATISTICS_ERRORS } from './errors/statistics.errors.ts';
 import { SUPPRESSION_ERRORS } from './errors/suppression.errors.ts';
@@ -378,6 +379,7 @@ export const ERRORS = {
   ...SMS_USER_ERRORS,
   ...SMS_API_ERRORS,
   ...SMS_SIGN_ERRORS,
+  ...SMS_TEMPLATE_ERRORS,
   ...SMS_FILING_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -9,6 +9,7 @@ import { SENDER_CONFIG_RULES } from './errors/sender-config.rules.ts';
 import { SMS_FILING_RULES } from './errors/sms-filing.rules.ts';
 import { SMS_SEND_RULES } from './errors/sms-send.rules.ts';
 import { SMS_SIGN_RULES } from './errors/sms-sign.rules.ts';
+import { SMS_TEMPLATE_RULES } from './errors/sms-template.rules.ts';
 import { SMS_USER_RULES } from './errors/sms-user.rules.ts';
 import { STATISTICS_RULES } from './errors/statistics.rules.ts';
 import { SUPPRESSION_RULES } from './errors/suppression.rules.ts';
@@ -96,6 +97,7 @@ export const VALIDATION_MESSAGES = {
   ...SMS_USER_RULES,
   ...SMS_SEND_RULES,
   ...SMS_SIGN_RULES,
+  ...SMS_TEMPLATE_RULES,
   ...SMS_FILING_RULES,
 } as const satisfies Record<string, Record<Lang, string>>;
 

@@ -33,6 +33,7 @@ import * as uploadedFiles from './migrations/0031-uploaded-files.ts';
 import * as smsMessages from './migrations/0033-sms-messages.ts';
 import * as smsFrequencyLimits from './migrations/0034-sms-frequency-limits.ts';
 import * as smsHooks from './migrations/0035-sms-hooks.ts';
+import * as smsBlocks from './migrations/0036-sms-blocks.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -74,6 +75,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0033-sms-messages': smsMessages,
   '0034-sms-frequency-limits': smsFrequencyLimits,
   '0035-sms-hooks': smsHooks,
+  '0036-sms-blocks': smsBlocks,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -24,10 +24,12 @@ import type {
   SendingDomainsTable,
 } from './sending-schema.ts';
 import type {
+  SmsBlocksTable,
   SmsCarrierIdsTable,
   SmsCarriersTable,
   SmsEventsTable,
   SmsFrequencyLimitsTable,
+  SmsKeywordsTable,
   SmsMessagesTable,
   SmsRoutesTable,
   SmsSendRequestsTable,
@@ -127,6 +129,8 @@ export interface DB {
   sms_send_requests: SmsSendRequestsTable;
   sms_events: SmsEventsTable;
   sms_frequency_limits: SmsFrequencyLimitsTable;
+  sms_blocks: SmsBlocksTable;
+  sms_keywords: SmsKeywordsTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */

@@ -112,3 +112,24 @@ export interface SmsFrequencyLimitsTable {
   per_day: number;
   updated_at: number;
 }
+
+/** A number SMS must not go to (migration 0036): `account_id` 0 is the platform's global list. */
+export interface SmsBlocksTable {
+  id: Generated<number>;
+  account_id: number;
+  kind: 'block' | 'unsubscribe';
+  /** E.164. */
+  phone: string;
+  reason: string | null;
+  /** manual, import, carrier (a carrier result), reply (an opt-out reply) */
+  source: string;
+  expires_at: number | null;
+  created_at: number;
+}
+
+export interface SmsKeywordsTable {
+  id: Generated<number>;
+  account_id: number;
+  keyword: string;
+  created_at: number;
+}

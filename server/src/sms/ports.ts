@@ -74,3 +74,30 @@ export interface CarrierRoute {
 export interface CarrierDirectory {
   load(): Promise<{ carriers: CarrierConfig[]; routes: CarrierRoute[] }>;
 }
+
+/** A message of a claimed batch, as interception looks at it. */
+export interface InterceptionItem {
+  id: number;
+  accountId: number;
+  /** E.164. */
+  phone: string;
+  content: string;
+}
+
+/** A carrier's final failure of one message. */
+export interface CarrierFailure {
+  accountId: number;
+  phone: string;
+  statusCode: number;
+  at: number;
+}
+
+/**
+ * What the SMS channel asks the core before it submits, and tells it after a failed receipt:
+ * which messages the interception lists or keyword filter stop (a 4xx processing failure), and
+ * which carrier results put a number on a list for a while (reference §11).
+ */
+export interface SmsInterception {
+  check(items: InterceptionItem[]): Promise<Map<number, { statusCode: number; reason: string }>>;
+  carrierFailed(failures: CarrierFailure[]): Promise<void>;
+}

@@ -5,13 +5,19 @@ import type { Logger } from '../logger.ts';
 import { CarrierPool } from './carrier-pool.ts';
 import { OutcomeBatch } from './pipeline/outcome-batch.ts';
 import { SmsPipeline } from './pipeline/sms-pipeline.ts';
-import { type CarrierDirectory, type DeliveryReceipt, describeReceipt } from './ports.ts';
+import {
+  type CarrierDirectory,
+  type DeliveryReceipt,
+  describeReceipt,
+  type SmsInterception,
+} from './ports.ts';
 import { receiptStatusCode } from './receipt-codes.ts';
 import { type ClaimedSms, type ReceiptRecord, type SmsOutcome, SmsStore } from './store/sms-store.ts';
 
 export interface SmsDeliveryDeps {
   database: Database;
   directory: CarrierDirectory;
+  interception: SmsInterception;
   logger: Logger;
   settings: LoopSettings;
   now?: () => number;
@@ -62,7 +68,7 @@ export class SmsDeliveryService {
       (carrierId, receipt) => this.onReceipt(carrierId, receipt),
       log,
     );
-    this.pipeline = new SmsPipeline(this.pool, this.outcomes, log, this.now);
+    this.pipeline = new SmsPipeline(this.pool, deps.interception, this.outcomes, log, this.now);
   }
 
   start(): void {
@@ -111,7 +117,9 @@ export class SmsDeliveryService {
 
   private async writeReceipts(batch: (ReceiptRecord & { tries: number })[]): Promise<void> {
     await this.outcomes.flush();
-    const unknown = (await this.store.applyReceipts(batch)) as (ReceiptRecord & { tries: number })[];
+    const applied = await this.store.applyReceipts(batch);
+    if (applied.failed.length > 0) await this.deps.interception.carrierFailed(applied.failed);
+    const unknown = applied.unknown as (ReceiptRecord & { tries: number })[];
     for (const receipt of unknown) {
       if (receipt.tries + 1 >= UNKNOWN_RECEIPT_TRIES) {
         this.deps.logger.warn(

@@ -150,6 +150,7 @@ export const SMS_API_ERRORS = {
     'zh-cn': '查询时间跨度不能超过一个月',
     en: 'A query may span one month at most',
   },
+  SMS_BLOCK_NOT_FOUND: { status: 404, 'zh-cn': '记录不存在', en: 'No such entry' },
   SMS_CARRIER_SCHEME: {
     status: 400,
     'zh-cn': '不支持的通道协议：{scheme}',

@@ -20,4 +20,8 @@ export const SMS_SEND_RULES = {
     'zh-cn': '每分钟上限不能大于每天上限',
     en: 'The per-minute limit cannot exceed the daily limit',
   },
+  smsBlockPhones: {
+    'zh-cn': '请填写1到200个手机号，用分号、逗号或换行隔开',
+    en: 'Enter 1 to 200 phone numbers separated by semicolons, commas or lines',
+  },
 } as const satisfies RuleMessages;

@@ -1,8 +1,7 @@
 import { AppError, SMS_MSG_TYPES } from '@herald/shared';
-import { sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
 import type { SmsComplianceService } from '../sms-compliance/sms-compliance.service.ts';
 import type { SmsSignsService } from '../sms-signs/sms-signs.service.ts';
+import type { SmsTemplatesService } from '../sms-templates/sms-templates.service.ts';
 import type { SendableTemplate, SmsSendSources } from './sms-send.service.ts';
 
 /**
@@ -11,22 +10,25 @@ import type { SendableTemplate, SmsSendSources } from './sms-send.service.ts';
  * have passed (SmsSignsService.usable), and the gates of product-spec §6 hold (SmsComplianceService):
  * SMS and voice need enterprise certification; domestic SMS, MMS and voice need a passed filing.
  */
-export class TableSmsSendSources implements SmsSendSources {
-  private readonly database: Database;
+export class CoreSmsSendSources implements SmsSendSources {
   private readonly now: () => number;
-  private readonly templates = new TtlCache<SendableTemplate | AppError>();
+  private readonly templateCache = new TtlCache<SendableTemplate | AppError>();
   private readonly gateCache = new TtlCache<AppError | null>();
   private readonly signs: Pick<SmsSignsService, 'usable'>;
+  private readonly templates: Pick<SmsTemplatesService, 'forSend' | 'markSent'>;
   private readonly compliance: Pick<SmsComplianceService, 'gates'>;
   private readonly used = new Map<number, number>();
 
   constructor(
-    database: Database,
-    deps: { signs: Pick<SmsSignsService, 'usable'>; compliance: Pick<SmsComplianceService, 'gates'> },
+    deps: {
+      signs: Pick<SmsSignsService, 'usable'>;
+      compliance: Pick<SmsComplianceService, 'gates'>;
+      templates: Pick<SmsTemplatesService, 'forSend' | 'markSent'>;
+    },
     now: () => number = Date.now,
   ) {
-    this.database = database;
     this.signs = deps.signs;
+    this.templates = deps.templates;
     this.compliance = deps.compliance;
     this.now = now;
   }
@@ -36,7 +38,7 @@ export class TableSmsSendSources implements SmsSendSources {
    * every call. A review, an edit or an operator's change reaches sending within CACHE_MS.
    */
   async template(accountId: number, templateId: number): Promise<SendableTemplate> {
-    const found = await this.templates.get(`${accountId}:${templateId}`, this.now(), () =>
+    const found = await this.templateCache.get(`${accountId}:${templateId}`, this.now(), () =>
       this.readTemplate(accountId, templateId).catch((error: unknown) => {
         if (error instanceof AppError) return error;
         throw error;
@@ -47,23 +49,13 @@ export class TableSmsSendSources implements SmsSendSources {
   }
 
   private async readTemplate(accountId: number, templateId: number): Promise<SendableTemplate> {
-    const row = await this.database.db
-      .selectFrom('sms_templates as t')
-      .leftJoin('sms_signs as s', (join) =>
-        join.onRef('s.id', '=', 't.sign_id').on('s.status', '=', 'passed'),
-      )
-      .select(['t.id', 't.kind', 't.region', 't.content', 't.status', 's.name as sign_name'])
-      .where('t.account_id', '=', accountId)
-      .where('t.id', '=', templateId)
-      .executeTakeFirst();
-    if (!row) throw new AppError('SMS_TEMPLATE_NOT_FOUND');
-    if (row.status !== 'passed') throw new AppError('SMS_TEMPLATE_NOT_PASSED');
+    const template = await this.templates.forSend(accountId, templateId);
     return {
-      id: Number(row.id),
-      kind: row.kind,
-      region: row.region,
-      content: row.content,
-      signName: row.sign_name ?? null,
+      id: template.id,
+      kind: template.kind,
+      region: template.region,
+      content: template.content,
+      signName: template.signName,
     };
   }
 
@@ -107,14 +99,7 @@ export class TableSmsSendSources implements SmsSendSources {
     if ((this.used.get(templateId) ?? 0) > at - 60_000) return;
     if (this.used.size > 10_000) this.used.clear();
     this.used.set(templateId, at);
-    await this.database.db
-      .updateTable('sms_templates')
-      .set({
-        last_sent_at: sql`CASE WHEN last_sent_at IS NULL OR last_sent_at < ${at} THEN ${at} ELSE last_sent_at END`,
-      })
-      .where('account_id', '=', accountId)
-      .where('id', '=', templateId)
-      .execute();
+    await this.templates.markSent(accountId, templateId, at);
   }
 }
 

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, type ParsedPhone, parseMobile, SMS_MSG_TYPES, splitSms } from '@herald/shared';
+import {
+  AppError,
+  checkSmsVariables,
+  countSms,
+  type ParsedPhone,
+  parseMobile,
+  renderSmsTemplate,
+  SMS_MSG_TYPES,
+  signedSmsText,
+} from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { AccountStates } from '../accounts/account-states.ts';
 import type { SmsProtectionService } from '../sms-protection/sms-protection.service.ts';
@@ -67,7 +76,6 @@ export interface SmsSendResult {
 
 export const SMS_MAX_PHONES = 2000;
 export const SMS_TEST_LIMITS = { domestic: 10, international: 10, perPhonePerDay: 3 } as const;
-const VAR_MAX = 32;
 const REQUEST_WINDOW_MS = 3600_000;
 
 /**
@@ -143,17 +151,20 @@ export class SmsSendService {
         });
         continue;
       }
-      const filled = fillVariables(content, recipient.vars);
-      if (!filled.ok) {
+      const checked = checkSmsVariables({ content }, recipient.vars);
+      if (!checked.ok) {
         failed.push({
           phone: recipient.phone,
           vars: recipient.vars,
-          code: filled.error.code,
-          params: filled.error.params,
+          code: checked.code,
+          params: checked.params,
         });
         continue;
       }
-      const text = withSignature(filled.text, signName, international);
+      // The counter screen's own functions: what it shows is what is sent and billed.
+      const region = international ? 'international' : 'domestic';
+      const filled = renderSmsTemplate(content, recipient.vars);
+      const text = signedSmsText(filled, signName, region);
       messages.push({
         smsId: newSmsId(now, accountId),
         accountId,
@@ -164,7 +175,10 @@ export class SmsSendService {
         phone: phone.e164,
         country: phone.country,
         priceClass: priceClass(request.msgType),
-        parts: request.msgType === SMS_MSG_TYPES.sms || international ? splitSms(text).parts.length : 1,
+        parts:
+          request.msgType === SMS_MSG_TYPES.sms || international
+            ? countSms(filled, signName, region).parts
+            : 1,
         content: text,
         tag: request.tag ?? null,
         source: request.source,
@@ -278,38 +292,6 @@ function priceClass(msgType: number): string {
   if (msgType === SMS_MSG_TYPES.voice) return 'voice';
   if (msgType === SMS_MSG_TYPES.international) return 'international';
   return 'domestic';
-}
-
-/**
- * The template's `%name%` placeholders filled with this number's values. A value is at most 32
- * characters and holds no link (reference §11); a placeholder without a value is an error.
- */
-export function fillVariables(
-  content: string,
-  vars: Record<string, string>,
-): { ok: true; text: string } | { ok: false; error: AppError } {
-  for (const [name, value] of Object.entries(vars)) {
-    if ([...value].length > VAR_MAX) return { ok: false, error: new AppError('SMS_VAR_TOO_LONG', { name }) };
-    if (/https?:\/\/|www\./i.test(value))
-      return { ok: false, error: new AppError('SMS_VAR_HAS_URL', { name }) };
-  }
-  let missing: string | undefined;
-  const text = content.replace(/%([A-Za-z0-9_]+)%/g, (whole, name: string) => {
-    const value = vars[name];
-    if (value === undefined) {
-      missing ??= name;
-      return whole;
-    }
-    return value;
-  });
-  if (missing) return { ok: false, error: new AppError('SMS_VAR_MISSING', { name: missing }) };
-  return { ok: true, text };
-}
-
-/** Domestic SMS carry the signature in 【】 at the start; international ones in []. */
-export function withSignature(text: string, signName: string | null, international: boolean): string {
-  if (!signName) return text;
-  return international ? `[${signName}] ${text}` : `【${signName}】${text}`;
 }
 
 let sequence = 0;

@@ -3,7 +3,7 @@ import type { ChannelPipeline } from '../../channel/contract.ts';
 import { runSteps, type Step } from '../../channel/steps.ts';
 import type { Logger } from '../../logger.ts';
 import type { CarrierPool } from '../carrier-pool.ts';
-import type { CarrierConfig } from '../ports.ts';
+import type { CarrierConfig, SmsInterception } from '../ports.ts';
 import type { ClaimedSms, SmsOutcome, SmsStore } from '../store/sms-store.ts';
 import type { OutcomeBatch } from './outcome-batch.ts';
 
@@ -26,7 +26,8 @@ export function carrierKind(msgType: number): string {
 }
 
 /**
- * The SMS channel's steps for one claimed message: **route** (the carriers whose routes take the
+ * The SMS channel's steps for one claimed message: **intercept** (interception lists and the
+ * keyword filter, looked up for the whole batch in `prepare`) → **route** (the carriers whose routes take the
  * number, without those already tried) → **submit** (to the first of them; a temporary refusal
  * fails over to the next at once, and when every carrier refused for now the message waits and
  * tries them all again). A permanent refusal fails the message (5xx); a message no carrier took
@@ -35,28 +36,38 @@ export function carrierKind(msgType: number): string {
 export class SmsPipeline implements ChannelPipeline<ClaimedSms> {
   private readonly steps: readonly Step<SmsState, SmsOutcome>[];
   private readonly pool: CarrierPool;
+  private readonly interception: SmsInterception;
+  /** Verdicts of the last prepared batches, taken by the intercept step. */
+  private readonly stopped = new Map<number, { statusCode: number; reason: string }>();
   private readonly outcomes: OutcomeBatch<SmsOutcome>;
   private readonly logger: Logger;
   private readonly now: () => number;
 
   constructor(
     pool: CarrierPool,
+    interception: SmsInterception,
     outcomes: OutcomeBatch<SmsOutcome>,
     logger: Logger,
     now: () => number = Date.now,
   ) {
     this.pool = pool;
+    this.interception = interception;
     this.outcomes = outcomes;
     this.logger = logger;
     this.now = now;
     this.steps = [
+      { name: 'intercept', run: (state) => this.intercept(state) },
       { name: 'route', run: (state) => this.route(state) },
       { name: 'submit', run: (state) => this.submit(state) },
     ];
   }
 
-  async prepare(): Promise<void> {
+  async prepare(batch: ClaimedSms[]): Promise<void> {
     await this.pool.refresh(this.now());
+    const stopped = await this.interception.check(
+      batch.map((m) => ({ id: m.id, accountId: m.accountId, phone: m.phone, content: m.content })),
+    );
+    for (const [id, verdict] of stopped) this.stopped.set(id, verdict);
   }
 
   async process(item: ClaimedSms, owner: string): Promise<void> {
@@ -71,6 +82,23 @@ export class SmsPipeline implements ChannelPipeline<ClaimedSms> {
 
   flush(): Promise<void> {
     return this.outcomes.flush();
+  }
+
+  /** A number on an interception list, or content with a filtered keyword: a processing failure (4xx). */
+  private intercept({ item, owner }: SmsState): SmsOutcome | undefined {
+    const verdict = this.stopped.get(item.id);
+    if (!verdict) return undefined;
+    this.stopped.delete(item.id);
+    return {
+      kind: 'failed',
+      id: item.id,
+      accountId: item.accountId,
+      owner,
+      statusCode: verdict.statusCode,
+      reason: verdict.reason,
+      carrierId: null,
+      at: this.now(),
+    };
   }
 
   private route(state: SmsState): SmsOutcome | undefined {

@@ -2,6 +2,7 @@ import { type Insertable, sql } from 'kysely';
 import type { ChannelStore } from '../../channel/contract.ts';
 import type { Database } from '../../db/database.ts';
 import type { SmsEventsTable } from '../../db/sms-schema.ts';
+import type { CarrierFailure } from '../ports.ts';
 
 /** Rows per statement: well under SQLite's bound-variable limit. */
 const CHUNK = 200;
@@ -257,8 +258,10 @@ export class SmsStore implements ChannelStore<ClaimedSms, SmsOutcome> {
    * a carrier and a round at a time: a round holds each message once, so two parts of one message
    * in the same batch count twice.
    */
-  async applyReceipts(receipts: ReceiptRecord[]): Promise<ReceiptRecord[]> {
-    if (receipts.length === 0) return [];
+  async applyReceipts(
+    receipts: ReceiptRecord[],
+  ): Promise<{ unknown: ReceiptRecord[]; failed: CarrierFailure[] }> {
+    if (receipts.length === 0) return { unknown: [], failed: [] };
     return this.database.db.transaction().execute(async (trx) => {
       const unknown: ReceiptRecord[] = [];
       const matched: { receipt: ReceiptRecord; messageId: number }[] = [];
@@ -305,6 +308,7 @@ export class SmsStore implements ChannelStore<ClaimedSms, SmsOutcome> {
         }
       }
       const events: Insertable<SmsEventsTable>[] = [];
+      const failed: CarrierFailure[] = [];
       let rest = matched;
       while (rest.length > 0) {
         const round = new Map<number, ReceiptRecord>();
@@ -358,9 +362,15 @@ export class SmsStore implements ChannelStore<ClaimedSms, SmsOutcome> {
             })
             .where('id', '=', id)
             .where('status', '=', 'waiting')
-            .returning('account_id')
+            .returning(['account_id', 'phone'])
             .executeTakeFirst();
           if (!row) continue;
+          failed.push({
+            accountId: Number(row.account_id),
+            phone: row.phone,
+            statusCode: receipt.statusCode,
+            at: receipt.at,
+          });
           events.push({
             account_id: Number(row.account_id),
             sms_message_id: id,
@@ -378,7 +388,7 @@ export class SmsStore implements ChannelStore<ClaimedSms, SmsOutcome> {
           .values(events.slice(i, i + CHUNK))
           .execute();
       }
-      return unknown;
+      return { unknown, failed };
     });
   }
 

@@ -1,0 +1,239 @@
+import {
+  AppError,
+  parseMobile,
+  SMS_BLOCK_KINDS,
+  type SmsBlockKind,
+  type SmsBlockView,
+  type SmsKeywordView,
+} from '@herald/shared';
+import type { Database } from '../../db/database.ts';
+import type { CarrierFailure, InterceptionItem, SmsInterception } from '../../sms/ports.ts';
+import type { Caller } from '../context.ts';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+const KEYWORD_CACHE_MS = 5_000;
+
+/**
+ * What a carrier's final failure does to the number (reference §11 "interception list"): an empty
+ * number is kept off every account's SMS for 30 days, a suspended, faulty or out-of-area one for an
+ * hour; a user blacklist or blocked content keeps it off this account's SMS for an hour. Other
+ * failures (busy, no answer, powered off, other) block nothing.
+ */
+const CARRIER_BLOCKS: Record<number, { global: boolean; ms: number }> = {
+  500: { global: true, ms: 30 * DAY },
+  510: { global: true, ms: HOUR },
+  520: { global: false, ms: HOUR },
+  550: { global: false, ms: HOUR },
+  560: { global: true, ms: HOUR },
+  570: { global: true, ms: HOUR },
+};
+
+/**
+ * SMS interception (`/s_sendResponse/interceptor`, `unsubscribe`; product-spec §8 processing
+ * failures): numbers on the platform's global list (410) or the account's own (420), unsubscribed
+ * numbers (430), and the account's filtered keywords (440). The SMS channel asks through the
+ * `SmsInterception` port before each batch is submitted and reports carrier failures after, which
+ * fill the lists with the expiries above. Expired entries are ignored and cleared on the next add.
+ */
+export class SmsInterceptionService implements SmsInterception {
+  private readonly database: Database;
+  private readonly now: () => number;
+  private readonly keywordCache = new Map<number, { words: string[]; until: number }>();
+
+  constructor(database: Database, now: () => number = Date.now) {
+    this.database = database;
+    this.now = now;
+  }
+
+  async check(items: InterceptionItem[]): Promise<Map<number, { statusCode: number; reason: string }>> {
+    const verdicts = new Map<number, { statusCode: number; reason: string }>();
+    if (items.length === 0) return verdicts;
+    const now = this.now();
+    const phones = [...new Set(items.map((i) => i.phone))];
+    const rows = [];
+    for (let i = 0; i < phones.length; i += 500) {
+      rows.push(
+        ...(await this.database.db
+          .selectFrom('sms_blocks')
+          .select(['account_id', 'kind', 'phone', 'reason'])
+          .where('phone', 'in', phones.slice(i, i + 500))
+          .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+          .execute()),
+      );
+    }
+    for (const item of items) {
+      const hits = rows.filter(
+        (r) =>
+          r.phone === item.phone && (Number(r.account_id) === 0 || Number(r.account_id) === item.accountId),
+      );
+      const global = hits.find((r) => Number(r.account_id) === 0 && r.kind === 'block');
+      const local = hits.find((r) => Number(r.account_id) !== 0 && r.kind === 'block');
+      const unsubscribed = hits.find((r) => r.kind === 'unsubscribe');
+      if (global)
+        verdicts.set(item.id, { statusCode: 410, reason: global.reason ?? 'global interception list' });
+      else if (local)
+        verdicts.set(item.id, { statusCode: 420, reason: local.reason ?? 'local interception list' });
+      else if (unsubscribed) verdicts.set(item.id, { statusCode: 430, reason: 'unsubscribed' });
+      else {
+        const words = await this.keywords(item.accountId, now);
+        const word = words.find((w) => item.content.includes(w));
+        if (word) verdicts.set(item.id, { statusCode: 440, reason: `keyword: ${word}` });
+      }
+    }
+    return verdicts;
+  }
+
+  async carrierFailed(failures: CarrierFailure[]): Promise<void> {
+    for (const f of failures) {
+      const rule = CARRIER_BLOCKS[f.statusCode];
+      if (!rule) continue;
+      await this.upsert(
+        rule.global ? 0 : f.accountId,
+        'block',
+        f.phone,
+        `carrier ${f.statusCode}`,
+        'carrier',
+        f.at + rule.ms,
+      );
+    }
+  }
+
+  async list(
+    { accountId }: Caller,
+    kind: SmsBlockKind,
+    q: { phone?: string; page: number; pageSize: number },
+  ) {
+    const now = this.now();
+    let base = this.database.db
+      .selectFrom('sms_blocks')
+      .where('account_id', '=', accountId)
+      .where('kind', '=', kind)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
+    if (q.phone) base = base.where('phone', '=', parseMobile(q.phone)?.e164 ?? q.phone);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .offset((q.page - 1) * q.pageSize)
+      .limit(q.pageSize)
+      .execute();
+    const list: SmsBlockView[] = rows.map((r) => ({
+      id: Number(r.id),
+      phone: r.phone,
+      reason: r.reason,
+      source: r.source,
+      expiresAt: r.expires_at === null ? null : Number(r.expires_at),
+      createdAt: Number(r.created_at),
+    }));
+    return { list, total: Number(total?.n ?? 0) };
+  }
+
+  /** Adds numbers to the account's list; answers how many were new. */
+  async add(
+    { accountId }: Caller,
+    kind: SmsBlockKind,
+    phones: string[],
+    reason: string | undefined,
+  ): Promise<{ added: number }> {
+    if (!SMS_BLOCK_KINDS.includes(kind)) throw new AppError('COMMON_VALIDATION_FAILED');
+    let added = 0;
+    for (const phone of phones) {
+      const parsed = parseMobile(
+        phone,
+        phone.trim().startsWith('+') || phone.trim().startsWith('00') ? undefined : 'CN',
+      );
+      if (!parsed) throw new AppError('SMS_PHONE_INVALID', { phone: phone.slice(0, 40) });
+      if (await this.upsert(accountId, kind, parsed.e164, reason ?? null, 'manual', null)) added += 1;
+    }
+    return { added };
+  }
+
+  async remove({ accountId }: Caller, kind: SmsBlockKind, id: number): Promise<void> {
+    const result = await this.database.db
+      .deleteFrom('sms_blocks')
+      .where('account_id', '=', accountId)
+      .where('kind', '=', kind)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw new AppError('SMS_BLOCK_NOT_FOUND');
+  }
+
+  async listKeywords({ accountId }: Caller): Promise<SmsKeywordView[]> {
+    const rows = await this.database.db
+      .selectFrom('sms_keywords')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({ id: Number(r.id), keyword: r.keyword, createdAt: Number(r.created_at) }));
+  }
+
+  async addKeyword({ accountId }: Caller, keyword: string): Promise<SmsKeywordView[]> {
+    await this.database.db
+      .insertInto('sms_keywords')
+      .values({ account_id: accountId, keyword, created_at: this.now() })
+      .onConflict((oc) => oc.columns(['account_id', 'keyword']).doNothing())
+      .execute();
+    this.keywordCache.delete(accountId);
+    return this.listKeywords({ accountId });
+  }
+
+  async removeKeyword({ accountId }: Caller, id: number): Promise<void> {
+    const result = await this.database.db
+      .deleteFrom('sms_keywords')
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw new AppError('SMS_BLOCK_NOT_FOUND');
+    this.keywordCache.delete(accountId);
+  }
+
+  private async keywords(accountId: number, now: number): Promise<string[]> {
+    const hit = this.keywordCache.get(accountId);
+    if (hit && hit.until > now) return hit.words;
+    const rows = await this.database.db
+      .selectFrom('sms_keywords')
+      .select('keyword')
+      .where('account_id', '=', accountId)
+      .execute();
+    const words = rows.map((r) => r.keyword);
+    if (this.keywordCache.size > 10_000) this.keywordCache.clear();
+    this.keywordCache.set(accountId, { words, until: now + KEYWORD_CACHE_MS });
+    return words;
+  }
+
+  /** Puts a number on a list (an expired entry of it is renewed); answers whether it is new. */
+  private async upsert(
+    accountId: number,
+    kind: SmsBlockKind,
+    phone: string,
+    reason: string | null,
+    source: string,
+    expiresAt: number | null,
+  ): Promise<boolean> {
+    const now = this.now();
+    const existing = await this.database.db
+      .selectFrom('sms_blocks')
+      .select(['id', 'expires_at'])
+      .where('account_id', '=', accountId)
+      .where('kind', '=', kind)
+      .where('phone', '=', phone)
+      .executeTakeFirst();
+    if (existing) {
+      const live = existing.expires_at === null || Number(existing.expires_at) > now;
+      await this.database.db
+        .updateTable('sms_blocks')
+        .set({ reason, source, expires_at: expiresAt, created_at: live ? undefined : now })
+        .where('id', '=', existing.id)
+        .execute();
+      return !live;
+    }
+    await this.database.db
+      .insertInto('sms_blocks')
+      .values({ account_id: accountId, kind, phone, reason, source, expires_at: expiresAt, created_at: now })
+      .onConflict((oc) => oc.columns(['account_id', 'kind', 'phone']).doNothing())
+      .execute();
+    return true;
+  }
+}
