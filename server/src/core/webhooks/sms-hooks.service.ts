@@ -14,6 +14,7 @@ import { smsPushFields } from './sms-hook-fan-out.ts';
 import type { UrlGuard } from './url-guard.ts';
 import type { WebhookClient } from './webhook-client.ts';
 import { randomToken, signedBody } from './webhook-payload.ts';
+import { probeUrl, pushSample } from './webhook-probe.ts';
 import * as repo from './webhooks.repo.ts';
 import { appKeyContext } from './webhooks.service.ts';
 
@@ -122,15 +123,8 @@ export class SmsHooksService {
   /** Pushes a signed sample of the hook's first event now and reports what the receiver said. */
   async test({ accountId }: Caller, id: number): Promise<WebhookTestResult> {
     const view = await this.get({ accountId }, id);
-    try {
-      await this.deps.guard.resolve(new URL(view.url).hostname);
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      return { ok: false, status: null, durationMs: 0, error: (error as Error).message };
-    }
     const body = this.sample(view.events[0] ?? 'deliver', view.smsUserName ?? '', view.appKey ?? '');
-    const { ok, status, durationMs, error } = await this.deps.client.post(null, view.url, body);
-    return { ok, status, durationMs, error };
+    return pushSample(this.deps.guard, this.deps.client, view.url, body);
   }
 
   /** An unavailable hook back to normal. */
@@ -163,15 +157,7 @@ export class SmsHooksService {
   }
 
   private async probe(url: string, event: SmsHookEvent, smsUser: string, appKey: string): Promise<void> {
-    try {
-      await this.deps.guard.resolve(new URL(url).hostname);
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw new AppError('WEBHOOK_URL_TEST_FAILED', { detail: (error as Error).message });
-    }
-    const result = await this.deps.client.post(null, url, this.sample(event, smsUser, appKey));
-    if (!result.ok)
-      throw new AppError('WEBHOOK_URL_TEST_FAILED', { detail: result.error ?? `HTTP ${result.status}` });
+    await probeUrl(this.deps.guard, this.deps.client, url, this.sample(event, smsUser, appKey));
   }
 
   /** A sample push of `event`, marked `test=true`, signed like a real one. */

@@ -17,6 +17,7 @@ import * as deliveries from './deliveries.repo.ts';
 import type { UrlGuard } from './url-guard.ts';
 import type { WebhookClient } from './webhook-client.ts';
 import { pushFields, randomToken, signedBody } from './webhook-payload.ts';
+import { probeUrl, pushSample } from './webhook-probe.ts';
 import * as repo from './webhooks.repo.ts';
 
 export interface WebhooksDeps {
@@ -120,15 +121,8 @@ export class WebhooksService {
   async test({ accountId }: Caller, id: number): Promise<WebhookTestResult> {
     const row = await this.row({ accountId }, id);
     const view = this.view(row);
-    try {
-      await this.deps.guard.resolve(new URL(row.url).hostname);
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      return { ok: false, status: null, durationMs: 0, error: (error as Error).message };
-    }
     const body = this.sample(view.events[0] ?? 'deliver', view.apiUserName ?? 'all', view.appKey ?? '');
-    const { ok, status, durationMs, error } = await this.deps.client.post(null, row.url, body);
-    return { ok, status, durationMs, error };
+    return pushSample(this.deps.guard, this.deps.client, row.url, body);
   }
 
   /** An unavailable webhook back to normal (product-spec §4 "refresh restores normal"). */
@@ -248,19 +242,12 @@ export class WebhooksService {
     apiUser: string,
     appKey: string,
   ): Promise<void> {
-    try {
-      await this.deps.guard.resolve(new URL(url).hostname);
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw new AppError('WEBHOOK_URL_TEST_FAILED', { detail: (error as Error).message });
-    }
-    const result = await this.deps.client.post(
-      null,
+    await probeUrl(
+      this.deps.guard,
+      this.deps.client,
       url,
       this.sample(events[0] ?? 'deliver', apiUser, appKey),
     );
-    if (!result.ok)
-      throw new AppError('WEBHOOK_URL_TEST_FAILED', { detail: result.error ?? `HTTP ${result.status}` });
   }
 
   /** A sample push of `kind`, marked `test=true`, signed like a real one. */
