@@ -52,6 +52,7 @@ import { SmsSignReviewService } from './core/sms-signs/sms-sign-review.service.t
 import { SmsSignsService } from './core/sms-signs/sms-signs.service.ts';
 import { SmsTemplateReviewService } from './core/sms-templates/sms-template-review.service.ts';
 import { SmsTemplatesService } from './core/sms-templates/sms-templates.service.ts';
+import { SmsTemplatesApi } from './core/sms-templates/sms-templates-api.ts';
 import { SmsUsersService } from './core/sms-users/sms-users.service.ts';
 import { StatisticsService } from './core/statistics/statistics.service.ts';
 import { SuppressionService } from './core/suppression/suppression.service.ts';
@@ -141,6 +142,8 @@ export interface Core extends Tracking {
   smsSigns: SmsSignsService;
   smsSignReview: SmsSignReviewService;
   /** SMS, voice and MMS templates (`/sms/smsTemplates`); `forSend`, `markSent` and `revertIdleMarketing` for sending. */
+  /** The SMS API's template calls (smsapi/get|list|addsms|submitsms|updatesms|deletesms). */
+  smsTemplatesApi: SmsTemplatesApi;
   smsTemplates: SmsTemplatesService;
   /** The operators' review of SMS templates, beside the email templates' in /admin/templates. */
   smsTemplateReview: SmsTemplateReviewService;
@@ -391,6 +394,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     smsSigns,
     smsSignReview: new SmsSignReviewService({ database, secretBox }),
     smsTemplates,
+    smsTemplatesApi: new SmsTemplatesApi(database, smsTemplates),
     smsTemplateReview: new SmsTemplateReviewService(database),
     smsFilings: new SmsFilingsService({ database, secretBox }),
     smsFilingReview: new SmsFilingReviewService({ database, secretBox }),

@@ -345,6 +345,45 @@ describe('SMS API: send, carrier, receipt', () => {
     assert.equal(foreign.body.statusCode, 404);
   });
 
+  it('keeps templates through addsms, list, get, submitsms, updatesms and deletesms with the console rules', async () => {
+    const added = await smsapi(t, 'addsms', ready, {
+      templateName: 'api_order',
+      templateText: '您的订单%order%已发货',
+      signName: '赫耳墨斯',
+      smsTypeStr: '1',
+    });
+    assert.equal(added.body.statusCode, 200, added.body.message);
+    const template = added.body.info.data as {
+      templateId: number;
+      isVerify: number;
+      smsType: number;
+      msgType: number;
+    };
+    assert.deepEqual([template.isVerify, template.smsType, template.msgType], [-2, 1, 0]);
+    const id = String(template.templateId);
+    const submitted = await smsapi(t, 'submitsms', ready, { templateIdStr: id });
+    assert.equal((submitted.body.info.data as { isVerify: number }).isVerify, 0);
+    const pending = await smsapi(t, 'list', ready, { isVerifyStr: '0' });
+    assert.ok(
+      (pending.body.info.dataList as { templateId: number }[]).some((x) => x.templateId === Number(id)),
+    );
+    const bracket = await smsapi(t, 'addsms', ready, {
+      templateName: 'api_bad',
+      templateText: '【广告】内容',
+      signName: '赫耳墨斯',
+    });
+    assert.equal(bracket.body.result, false);
+    const updated = await smsapi(t, 'updatesms', ready, {
+      templateIdStr: id,
+      templateText: '订单%order%已签收',
+    });
+    const after = updated.body.info.data as { isVerify: number; templateContent: string };
+    assert.deepEqual([after.isVerify, after.templateContent], [-2, '订单%order%已签收']);
+    assert.equal((await smsapi(t, 'get', other, { templateIdStr: id })).body.statusCode, 431);
+    assert.equal((await smsapi(t, 'deletesms', ready, { templateIdStr: id })).body.statusCode, 200);
+    assert.equal((await smsapi(t, 'get', ready, { templateIdStr: id })).body.statusCode, 431);
+  });
+
   it('gives the server time for signed timestamps', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/smsapi/timestamp/get' });
     const { timestamp } = res.json().info;

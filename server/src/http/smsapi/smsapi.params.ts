@@ -319,3 +319,94 @@ export const SMS_SIGN_UPDATE: ActionDocs = {
   info: z.object({ data: SIGN }),
   errors: ['SMS_SIGN_NAME_TAKEN'],
 };
+
+const TEMPLATE = z.object({
+  templateId: z.number(),
+  templateName: z.string(),
+  msgType: z.number(),
+  smsType: z.number(),
+  isVerify: z.number(),
+  templateContent: z.string(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+const templateIdStr = doc(z.string().regex(/^\d+$/, 'invalid'), t('模板 ID', 'The template id'), {
+  required: 'SMS_TEMPLATE_ID_EMPTY',
+  invalid: 'SMS_TEMPLATE_NOT_FOUND',
+  codes: ['SMS_TEMPLATE_NOT_FOUND'],
+});
+const TEMPLATE_NOTE = t(
+  'isVerify：0 审核中，1 通过，-1 未通过，-2 未提交；smsType：0 验证码，1 通知，2 营销。',
+  'isVerify: 0 under review, 1 passed, -1 rejected, -2 not submitted; smsType: 0 verification code, 1 notice, 2 marketing.',
+);
+const templateFields = {
+  templateText: text(
+    t(
+      '模板内容，变量写作 %name%；签名自动加在开头，不要写在内容里',
+      'The text, variables written %name%; the signature goes in front by itself, do not write it in the text',
+    ),
+  ),
+  signId: text(t('签名 ID（或 signName）', 'The signature id (or signName)')),
+  signName: text(t('签名名称（或 signId）', 'The signature name (or signId)'), {
+    codes: ['SMS_SIGN_UNUSABLE'],
+  }),
+  signPositionStr: text(
+    t('签名位置：Herald 总把签名放在开头', 'Signature position: Herald always puts it in front'),
+  ),
+  smsTypeStr: doc(
+    z.enum(['0', '1', '2']).optional(),
+    t('0 验证码，1 通知（默认），2 营销', '0 verification code, 1 notice (default), 2 marketing'),
+  ),
+  msgType: doc(
+    z.enum(['0', '2']).optional(),
+    t('0 国内短信（默认），2 国际短信', '0 domestic SMS (default), 2 international SMS'),
+  ),
+};
+
+export const SMS_TEMPLATE_LIST: ActionDocs = {
+  summary: t('查询短信模板列表', 'List SMS templates'),
+  description: TEMPLATE_NOTE,
+  params: smsParams({
+    isVerifyStr: doc(z.enum(['0', '1', '-1', '-2']).optional(), t('审核状态', 'Review state')),
+    ...PAGING,
+  }),
+  info: z.object({ total: z.number(), dataList: z.array(TEMPLATE) }),
+};
+export const SMS_TEMPLATE_GET: ActionDocs = {
+  summary: t('查询短信模板', 'Get an SMS template'),
+  description: TEMPLATE_NOTE,
+  params: smsParams({ templateIdStr }),
+  info: z.object({ data: TEMPLATE }),
+};
+export const SMS_TEMPLATE_ADD: ActionDocs = {
+  summary: t('新建短信模板（未提交）', 'Add an SMS template (not submitted)'),
+  description: t(
+    '规则与控制台相同；变量没有示例时，以变量名作为示例。',
+    'The console’s rules apply; a variable without an example gets its name as the example.',
+  ),
+  params: smsParams({
+    templateName: doc(
+      z.string().min(1),
+      t('模板名称：字母、数字、下划线', 'Template name: letters, digits, underscore'),
+      {
+        required: 'COMMON_VALIDATION_FAILED',
+      },
+    ),
+    ...templateFields,
+  }),
+  info: z.object({ data: TEMPLATE }),
+};
+export const SMS_TEMPLATE_UPDATE: ActionDocs = {
+  summary: t('修改短信模板（回到未提交）', 'Change an SMS template (back to not submitted)'),
+  params: smsParams({ templateIdStr, templateName: text(t('模板名称', 'Template name')), ...templateFields }),
+  info: z.object({ data: TEMPLATE }),
+};
+export const SMS_TEMPLATE_SUBMIT: ActionDocs = {
+  summary: t('提交短信模板审核', 'Submit an SMS template for review'),
+  params: smsParams({ templateIdStr }),
+  info: z.object({ data: TEMPLATE }),
+};
+export const SMS_TEMPLATE_DELETE: ActionDocs = {
+  summary: t('删除短信模板', 'Delete an SMS template'),
+  params: smsParams({ templateIdStr }),
+};

@@ -30,6 +30,12 @@ import {
   SMS_SIGN_SAVE,
   SMS_SIGN_UPDATE,
   SMS_STATUS_QUERY,
+  SMS_TEMPLATE_ADD,
+  SMS_TEMPLATE_DELETE,
+  SMS_TEMPLATE_GET,
+  SMS_TEMPLATE_LIST,
+  SMS_TEMPLATE_SUBMIT,
+  SMS_TEMPLATE_UPDATE,
 } from './smsapi.params.ts';
 
 /** How far a signed timestamp may be from the server's clock (reference §11). */
@@ -283,7 +289,53 @@ const ACTIONS = {
         signType: fields.signType === '1' ? 1 : fields.signType === '0' ? 0 : undefined,
       }),
     }),
+  templateList: async ({ smsUser, fields, request }: SmsCall, core: Core) => {
+    const { total, list } = await core.smsTemplatesApi.list(smsUser.accountId, {
+      isVerifyStr: fields.isVerifyStr || undefined,
+      start: optionalInt(fields.start),
+      limit: optionalInt(fields.limit),
+    });
+    return ok(request.lang, { total, dataList: list });
+  },
+
+  templateGet: async ({ smsUser, fields, request }: SmsCall, core: Core) =>
+    ok(request.lang, {
+      data: await core.smsTemplatesApi.get(smsUser.accountId, Number(fields.templateIdStr)),
+    }),
+
+  templateAdd: async ({ smsUser, fields, request }: SmsCall, core: Core) =>
+    ok(request.lang, { data: await core.smsTemplatesApi.add(smsUser.accountId, templateInput(fields)) }),
+
+  templateUpdate: async ({ smsUser, fields, request }: SmsCall, core: Core) =>
+    ok(request.lang, {
+      data: await core.smsTemplatesApi.update(
+        smsUser.accountId,
+        Number(fields.templateIdStr),
+        templateInput(fields),
+      ),
+    }),
+
+  templateSubmit: async ({ smsUser, fields, request }: SmsCall, core: Core) =>
+    ok(request.lang, {
+      data: await core.smsTemplatesApi.submit(smsUser.accountId, Number(fields.templateIdStr)),
+    }),
+
+  templateDelete: async ({ smsUser, fields, request }: SmsCall, core: Core) => {
+    await core.smsTemplatesApi.remove(smsUser.accountId, Number(fields.templateIdStr));
+    return ok(request.lang, {});
+  },
 } satisfies Record<string, SmsAction>;
+
+function templateInput(fields: Record<string, string>) {
+  return {
+    templateName: fields.templateName || undefined,
+    templateText: fields.templateText || undefined,
+    signId: optionalInt(fields.signId),
+    signName: fields.signName || undefined,
+    smsTypeStr: fields.smsTypeStr || undefined,
+    msgType: optionalInt(fields.msgType),
+  };
+}
 
 /** One /smsapi action: its lower-case path, what it declares, and what it does. */
 export interface SmsapiActionEntry {
@@ -302,6 +354,12 @@ export const SMSAPI_ACTIONS: readonly SmsapiActionEntry[] = [
   { path: 'data/sendday', docs: SMS_SEND_DAY, action: ACTIONS.sendDay },
   { path: 'data/processfailed', docs: SMS_PROCESS_FAILED, action: ACTIONS.processFailed },
   { path: 'data/sendfailed', docs: SMS_SEND_FAILED, action: ACTIONS.sendFailed },
+  { path: 'list', docs: SMS_TEMPLATE_LIST, action: ACTIONS.templateList },
+  { path: 'get', docs: SMS_TEMPLATE_GET, action: ACTIONS.templateGet },
+  { path: 'addsms', docs: SMS_TEMPLATE_ADD, action: ACTIONS.templateAdd },
+  { path: 'updatesms', docs: SMS_TEMPLATE_UPDATE, action: ACTIONS.templateUpdate },
+  { path: 'submitsms', docs: SMS_TEMPLATE_SUBMIT, action: ACTIONS.templateSubmit },
+  { path: 'deletesms', docs: SMS_TEMPLATE_DELETE, action: ACTIONS.templateDelete },
   { path: 'sign/list', docs: SMS_SIGN_LIST, action: ACTIONS.signList },
   { path: 'sign/get', docs: SMS_SIGN_GET, action: ACTIONS.signGet },
   { path: 'sign/save', docs: SMS_SIGN_SAVE, action: ACTIONS.signSave },
