@@ -1,5 +1,4 @@
 import { AppError, SMS_FREQUENCY_DEFAULTS, type SmsFrequencyLimit } from '@herald/shared';
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Caller } from '../context.ts';
 
@@ -18,6 +17,14 @@ export class SmsProtectionService {
   private readonly database: Database;
   private readonly now: () => number;
   private readonly cache = new Map<number, { limits: SmsFrequencyLimit; until: number }>();
+  private pending: {
+    accountId: number;
+    phones: string[];
+    since: number;
+    minuteAgo: number;
+    resolve: (counts: Map<string, { minute: number; day: number }>) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
 
   constructor(database: Database, now: () => number = Date.now) {
     this.database = database;
@@ -54,22 +61,7 @@ export class SmsProtectionService {
     const limits = await this.limits(accountId, now);
     const dayStart = Math.floor((now + BEIJING) / DAY) * DAY - BEIJING;
     const minuteAgo = now - MINUTE;
-    const counts = new Map<string, { minute: number; day: number }>();
-    for (let i = 0; i < phones.length; i += 500) {
-      const rows = await this.database.db
-        .selectFrom('sms_messages')
-        .select([
-          'phone',
-          sql<number>`SUM(CASE WHEN requested_at >= ${minuteAgo} THEN 1 ELSE 0 END)`.as('minute'),
-          (eb) => eb.fn.countAll<number>().as('day'),
-        ])
-        .where('phone', 'in', phones.slice(i, i + 500))
-        .where('requested_at', '>=', Math.min(dayStart, minuteAgo))
-        .where('account_id', '=', accountId)
-        .groupBy('phone')
-        .execute();
-      for (const r of rows) counts.set(r.phone, { minute: Number(r.minute), day: Number(r.day) });
-    }
+    const counts = await this.counts(accountId, phones, Math.min(dayStart, minuteAgo), minuteAgo);
     for (const phone of phones) {
       const sent = counts.get(phone);
       if (!sent) continue;
@@ -80,6 +72,59 @@ export class SmsProtectionService {
       }
     }
     return refused;
+  }
+
+  /**
+   * Per number, this account's SMS since `since` and since `minuteAgo`. Calls arriving together
+   * share one query (read in the next turn of the event loop), as their writes share one commit:
+   * on the embedded database every query waits its turn on the one connection.
+   */
+  private counts(
+    accountId: number,
+    phones: string[],
+    since: number,
+    minuteAgo: number,
+  ): Promise<Map<string, { minute: number; day: number }>> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ accountId, phones, since, minuteAgo, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => void this.readPending());
+    });
+  }
+
+  private async readPending(): Promise<void> {
+    const batch = this.pending.splice(0);
+    const since = Math.min(...batch.map((b) => b.since));
+    const phones = [...new Set(batch.flatMap((b) => b.phones))];
+    try {
+      const rows: { phone: string; account_id: number; at: number }[] = [];
+      for (let i = 0; i < phones.length; i += 500) {
+        // No account filter: with one, SQLite may prefer the (account_id, requested_at) index and
+        // scan a busy account's whole day; the (phone, requested_at) index finds these numbers' few rows.
+        rows.push(
+          ...(await this.database.db
+            .selectFrom('sms_messages')
+            .select(['phone', 'account_id', 'requested_at as at'])
+            .where('phone', 'in', phones.slice(i, i + 500))
+            .where('requested_at', '>=', since)
+            .execute()),
+        );
+      }
+      for (const b of batch) {
+        const wanted = new Set(b.phones);
+        const counts = new Map<string, { minute: number; day: number }>();
+        for (const r of rows) {
+          if (Number(r.account_id) !== b.accountId || !wanted.has(r.phone) || Number(r.at) < b.since)
+            continue;
+          const c = counts.get(r.phone) ?? { minute: 0, day: 0 };
+          c.day += 1;
+          if (Number(r.at) >= b.minuteAgo) c.minute += 1;
+          counts.set(r.phone, c);
+        }
+        b.resolve(counts);
+      }
+    } catch (error) {
+      for (const b of batch) b.reject(error);
+    }
   }
 
   private async limits(accountId: number, now: number): Promise<SmsFrequencyLimit> {
