@@ -2,6 +2,7 @@ import { AppError } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { CarrierConfig, CarrierDirectory, CarrierRoute } from '../../sms/ports.ts';
+import * as repo from './sms-carriers.repo.ts';
 
 export interface CarrierInput {
   name: string;
@@ -54,9 +55,8 @@ export class SmsCarriersService implements CarrierDirectory {
   }
 
   async load(): Promise<{ carriers: CarrierConfig[]; routes: CarrierRoute[] }> {
-    const { db } = this.database;
-    const rows = await db.selectFrom('sms_carriers').selectAll().where('enabled', '=', 1).execute();
-    const routes = await db.selectFrom('sms_routes').selectAll().execute();
+    const rows = await repo.enabledCarriers(this.database);
+    const routes = await repo.allRoutes(this.database);
     return {
       carriers: rows.map((r) => ({
         id: Number(r.id),
@@ -92,27 +92,19 @@ export class SmsCarriersService implements CarrierDirectory {
       enabled: 1,
       updated_at: now,
     };
-    await this.database.db
-      .insertInto('sms_carriers')
-      .values({ name: input.name, created_at: now, ...values })
-      .onConflict((oc) => oc.column('name').doUpdateSet(values))
-      .execute();
+    await repo.upsertCarrier(this.database, { name: input.name, created_at: now, ...values }, values);
     return this.get(input.name);
   }
 
   async setEnabled(name: string, enabled: boolean): Promise<CarrierView> {
     await this.get(name);
-    await this.database.db
-      .updateTable('sms_carriers')
-      .set({ enabled: enabled ? 1 : 0, updated_at: this.now() })
-      .where('name', '=', name)
-      .execute();
+    await repo.updateCarrier(this.database, name, { enabled: enabled ? 1 : 0, updated_at: this.now() });
     return this.get(name);
   }
 
   async remove(name: string): Promise<void> {
     const { id } = await this.get(name);
-    await this.database.db.deleteFrom('sms_carriers').where('id', '=', id).execute();
+    await repo.deleteCarrier(this.database, id);
   }
 
   async addRoute(input: RouteInput): Promise<CarrierView> {
@@ -120,45 +112,32 @@ export class SmsCarriersService implements CarrierDirectory {
     const country = input.country.toUpperCase();
     if (country !== '*' && !/^[A-Z]{2}$/.test(country)) throw new AppError('SMS_ROUTE_COUNTRY', { country });
     if (input.prefix && !/^\d{1,15}$/.test(input.prefix)) throw new AppError('SMS_ROUTE_PREFIX');
-    await this.database.db
-      .insertInto('sms_routes')
-      .values({
-        carrier_id: carrier.id,
-        country,
-        prefix: input.prefix ?? '',
-        kind: input.kind ?? '*',
-        priority: input.priority ?? 0,
-        created_at: this.now(),
-      })
-      .execute();
+    await repo.insertRoute(this.database, {
+      carrier_id: carrier.id,
+      country,
+      prefix: input.prefix ?? '',
+      kind: input.kind ?? '*',
+      priority: input.priority ?? 0,
+      created_at: this.now(),
+    });
     return this.get(input.carrier);
   }
 
   async removeRoutes(carrierName: string, country: string): Promise<CarrierView> {
     const carrier = await this.get(carrierName);
-    await this.database.db
-      .deleteFrom('sms_routes')
-      .where('carrier_id', '=', carrier.id)
-      .where('country', '=', country.toUpperCase())
-      .execute();
+    await repo.deleteRoutes(this.database, carrier.id, country.toUpperCase());
     return this.get(carrierName);
   }
 
   async list(): Promise<CarrierView[]> {
-    const rows = await this.database.db.selectFrom('sms_carriers').select('name').orderBy('id').execute();
+    const rows = await repo.carrierNames(this.database);
     return Promise.all(rows.map((r) => this.get(r.name)));
   }
 
   async get(name: string): Promise<CarrierView> {
-    const { db } = this.database;
-    const row = await db.selectFrom('sms_carriers').selectAll().where('name', '=', name).executeTakeFirst();
+    const row = await repo.findCarrier(this.database, name);
     if (!row) throw new AppError('SMS_CARRIER_NOT_FOUND', { name });
-    const routes = await db
-      .selectFrom('sms_routes')
-      .selectAll()
-      .where('carrier_id', '=', row.id)
-      .orderBy('priority')
-      .execute();
+    const routes = await repo.routesOf(this.database, Number(row.id));
     return {
       id: Number(row.id),
       name: row.name,

@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import type { CarrierFailure, InterceptionItem, SmsInterception } from '../../sms/ports.ts';
 import type { Caller } from '../context.ts';
+import * as repo from './sms-interception.repo.ts';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -50,18 +51,7 @@ export class SmsInterceptionService implements SmsInterception {
     const verdicts = new Map<number, { statusCode: number; reason: string }>();
     if (items.length === 0) return verdicts;
     const now = this.now();
-    const phones = [...new Set(items.map((i) => i.phone))];
-    const rows = [];
-    for (let i = 0; i < phones.length; i += 500) {
-      rows.push(
-        ...(await this.database.db
-          .selectFrom('sms_blocks')
-          .select(['account_id', 'kind', 'phone', 'reason'])
-          .where('phone', 'in', phones.slice(i, i + 500))
-          .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-          .execute()),
-      );
-    }
+    const rows = await repo.liveEntriesOf(this.database, [...new Set(items.map((i) => i.phone))], now);
     for (const item of items) {
       const hits = rows.filter(
         (r) =>
@@ -104,20 +94,14 @@ export class SmsInterceptionService implements SmsInterception {
     kind: SmsBlockKind,
     q: { phone?: string; page: number; pageSize: number },
   ) {
-    const now = this.now();
-    let base = this.database.db
-      .selectFrom('sms_blocks')
-      .where('account_id', '=', accountId)
-      .where('kind', '=', kind)
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
-    if (q.phone) base = base.where('phone', '=', parseMobile(q.phone)?.e164 ?? q.phone);
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .offset((q.page - 1) * q.pageSize)
-      .limit(q.pageSize)
-      .execute();
+    const phone = q.phone ? (parseMobile(q.phone)?.e164 ?? q.phone) : undefined;
+    const { rows, total } = await repo.listEntries(
+      this.database,
+      accountId,
+      kind,
+      { phone, offset: (q.page - 1) * q.pageSize, limit: q.pageSize },
+      this.now(),
+    );
     const list: SmsBlockView[] = rows.map((r) => ({
       id: Number(r.id),
       phone: r.phone,
@@ -126,7 +110,7 @@ export class SmsInterceptionService implements SmsInterception {
       expiresAt: r.expires_at === null ? null : Number(r.expires_at),
       createdAt: Number(r.created_at),
     }));
-    return { list, total: Number(total?.n ?? 0) };
+    return { list, total };
   }
 
   /** Adds numbers to the account's list; answers how many were new. */
@@ -150,53 +134,30 @@ export class SmsInterceptionService implements SmsInterception {
   }
 
   async remove({ accountId }: Caller, kind: SmsBlockKind, id: number): Promise<void> {
-    const result = await this.database.db
-      .deleteFrom('sms_blocks')
-      .where('account_id', '=', accountId)
-      .where('kind', '=', kind)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw new AppError('SMS_BLOCK_NOT_FOUND');
+    if (!(await repo.deleteEntry(this.database, accountId, kind, id)))
+      throw new AppError('SMS_BLOCK_NOT_FOUND');
   }
 
   async listKeywords({ accountId }: Caller): Promise<SmsKeywordView[]> {
-    const rows = await this.database.db
-      .selectFrom('sms_keywords')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .orderBy('id')
-      .execute();
+    const rows = await repo.listKeywords(this.database, accountId);
     return rows.map((r) => ({ id: Number(r.id), keyword: r.keyword, createdAt: Number(r.created_at) }));
   }
 
   async addKeyword({ accountId }: Caller, keyword: string): Promise<SmsKeywordView[]> {
-    await this.database.db
-      .insertInto('sms_keywords')
-      .values({ account_id: accountId, keyword, created_at: this.now() })
-      .onConflict((oc) => oc.columns(['account_id', 'keyword']).doNothing())
-      .execute();
+    await repo.insertKeyword(this.database, accountId, keyword, this.now());
     this.keywordCache.delete(accountId);
     return this.listKeywords({ accountId });
   }
 
   async removeKeyword({ accountId }: Caller, id: number): Promise<void> {
-    const result = await this.database.db
-      .deleteFrom('sms_keywords')
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw new AppError('SMS_BLOCK_NOT_FOUND');
+    if (!(await repo.deleteKeyword(this.database, accountId, id))) throw new AppError('SMS_BLOCK_NOT_FOUND');
     this.keywordCache.delete(accountId);
   }
 
   private async keywords(accountId: number, now: number): Promise<string[]> {
     const hit = this.keywordCache.get(accountId);
     if (hit && hit.until > now) return hit.words;
-    const rows = await this.database.db
-      .selectFrom('sms_keywords')
-      .select('keyword')
-      .where('account_id', '=', accountId)
-      .execute();
+    const rows = await repo.listKeywords(this.database, accountId);
     const words = rows.map((r) => r.keyword);
     if (this.keywordCache.size > 10_000) this.keywordCache.clear();
     this.keywordCache.set(accountId, { words, until: now + KEYWORD_CACHE_MS });
@@ -213,27 +174,26 @@ export class SmsInterceptionService implements SmsInterception {
     expiresAt: number | null,
   ): Promise<boolean> {
     const now = this.now();
-    const existing = await this.database.db
-      .selectFrom('sms_blocks')
-      .select(['id', 'expires_at'])
-      .where('account_id', '=', accountId)
-      .where('kind', '=', kind)
-      .where('phone', '=', phone)
-      .executeTakeFirst();
+    const existing = await repo.findEntry(this.database, accountId, kind, phone);
     if (existing) {
       const live = existing.expires_at === null || Number(existing.expires_at) > now;
-      await this.database.db
-        .updateTable('sms_blocks')
-        .set({ reason, source, expires_at: expiresAt, created_at: live ? undefined : now })
-        .where('id', '=', existing.id)
-        .execute();
+      await repo.renewEntry(this.database, Number(existing.id), {
+        reason,
+        source,
+        expires_at: expiresAt,
+        ...(live ? {} : { created_at: now }),
+      });
       return !live;
     }
-    await this.database.db
-      .insertInto('sms_blocks')
-      .values({ account_id: accountId, kind, phone, reason, source, expires_at: expiresAt, created_at: now })
-      .onConflict((oc) => oc.columns(['account_id', 'kind', 'phone']).doNothing())
-      .execute();
+    await repo.insertEntry(this.database, {
+      account_id: accountId,
+      kind,
+      phone,
+      reason,
+      source,
+      expires_at: expiresAt,
+      created_at: now,
+    });
     return true;
   }
 }

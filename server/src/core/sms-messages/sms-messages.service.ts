@@ -1,7 +1,7 @@
-import { AppError, type SmsStatus } from '@herald/shared';
-import { sql } from 'kysely';
+import { AppError, type SmsDataDay, type SmsDataView, type SmsStatus } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { Caller } from '../context.ts';
+import * as repo from './sms-messages.repo.ts';
 
 export interface SmsMessageQuery {
   smsIds?: string[];
@@ -32,21 +32,7 @@ export interface SmsMessageView {
   updatedAt: number;
 }
 
-/** One Beijing day of an account's SMS, by fate. */
-export interface SmsDayFigures {
-  /** yyyy-MM-dd, Beijing time. */
-  day: string;
-  requested: number;
-  delivered: number;
-  processFailed: number;
-  sendFailed: number;
-  waiting: number;
-  /** Parts handed to a carrier (what sending is charged by). */
-  billedParts: number;
-}
-
 const DAY_MS = 86_400_000;
-const BEIJING_MS = 8 * 3600_000;
 
 /** The longest period one query may span (product-spec §5: a query spans at most a month). */
 export const SMS_QUERY_MAX_MS = 31 * 86_400_000;
@@ -63,29 +49,9 @@ export class SmsMessagesService {
   }
 
   /** Per Beijing day of the period: requests, outcomes and billed parts, oldest day first. */
-  async days({ accountId }: Caller, from: number, to: number): Promise<SmsDayFigures[]> {
+  async days({ accountId }: Caller, from: number, to: number): Promise<SmsDataDay[]> {
     if (to - from > SMS_QUERY_MAX_MS || to < from) throw new AppError('SMS_QUERY_SPAN');
-    // Literals, not parameters: PostgreSQL matches the grouped expression to the selected one by its text.
-    const dayOf = sql<number>`(requested_at + ${sql.lit(BEIJING_MS)}) / ${sql.lit(DAY_MS)}`;
-    const count = (status: string) =>
-      sql<number>`SUM(CASE WHEN status = ${sql.lit(status)} THEN 1 ELSE 0 END)`;
-    const rows = await this.database.db
-      .selectFrom('sms_messages')
-      .select([
-        dayOf.as('day'),
-        (eb) => eb.fn.countAll<number>().as('requested'),
-        count('delivered').as('delivered'),
-        count('processing_failed').as('process_failed'),
-        count('send_failed').as('send_failed'),
-        sql<number>`SUM(CASE WHEN status IN ('waiting', 'requesting') THEN 1 ELSE 0 END)`.as('waiting'),
-        sql<number>`SUM(CASE WHEN submitted_at IS NOT NULL THEN parts ELSE 0 END)`.as('billed'),
-      ])
-      .where('account_id', '=', accountId)
-      .where('requested_at', '>=', from)
-      .where('requested_at', '<', to)
-      .groupBy(dayOf)
-      .orderBy(dayOf)
-      .execute();
+    const rows = await repo.dayFigures(this.database, accountId, from, to);
     return rows.map((r) => ({
       day: new Date(Math.floor(Number(r.day)) * DAY_MS).toISOString().slice(0, 10),
       requested: Number(r.requested),
@@ -97,18 +63,29 @@ export class SmsMessagesService {
     }));
   }
 
+  /** The send data screen's view: the days, their totals and the failures by code. */
+  async summary(caller: Caller, from: number, to: number): Promise<SmsDataView> {
+    const days = await this.days(caller, from, to);
+    const failures = await this.failures(caller, from, to);
+    const sum = (key: Exclude<keyof SmsDataDay, 'day'>) => days.reduce((n, d) => n + d[key], 0);
+    return {
+      days,
+      totals: {
+        requested: sum('requested'),
+        delivered: sum('delivered'),
+        processFailed: sum('processFailed'),
+        sendFailed: sum('sendFailed'),
+        waiting: sum('waiting'),
+        billedParts: sum('billedParts'),
+      },
+      failures: [...failures].map(([code, count]) => ({ code, count })).sort((a, b) => a.code - b.code),
+    };
+  }
+
   /** How many SMS of the period ended with each failure code (4xx processing, 5xx sending). */
   async failures({ accountId }: Caller, from: number, to: number): Promise<Map<number, number>> {
     if (to - from > SMS_QUERY_MAX_MS || to < from) throw new AppError('SMS_QUERY_SPAN');
-    const rows = await this.database.db
-      .selectFrom('sms_messages')
-      .select(['status_code', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('account_id', '=', accountId)
-      .where('requested_at', '>=', from)
-      .where('requested_at', '<', to)
-      .where('status', 'in', ['processing_failed', 'send_failed'])
-      .groupBy('status_code')
-      .execute();
+    const rows = await repo.failureCounts(this.database, accountId, from, to);
     return new Map(rows.map((r) => [Number(r.status_code), Number(r.n)]));
   }
 
@@ -117,44 +94,9 @@ export class SmsMessagesService {
     q: SmsMessageQuery,
   ): Promise<{ total: number; items: SmsMessageView[] }> {
     if (q.to - q.from > SMS_QUERY_MAX_MS || q.to < q.from) throw new AppError('SMS_QUERY_SPAN');
-    const { db } = this.database;
-    let base = db
-      .selectFrom('sms_messages as m')
-      .where('m.account_id', '=', accountId)
-      .where('m.requested_at', '>=', q.from)
-      .where('m.requested_at', '<', q.to);
-    if (q.smsIds?.length) base = base.where('m.sms_id', 'in', q.smsIds);
-    if (q.phones?.length) base = base.where('m.phone', 'in', q.phones);
-    if (q.msgType !== undefined) base = base.where('m.msg_type', '=', q.msgType);
-    if (q.templateId !== undefined) base = base.where('m.template_id', '=', q.templateId);
-    if (q.status) base = base.where('m.status', '=', q.status);
-    const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base
-      .leftJoin('sms_templates as t', 't.id', 'm.template_id')
-      .leftJoin('sms_users as u', 'u.id', 'm.sms_user_id')
-      .select([
-        'm.sms_id',
-        'm.msg_type',
-        'm.phone',
-        'm.country',
-        'm.content',
-        'm.parts',
-        'm.template_id',
-        't.name as template_name',
-        'u.name as sms_user',
-        'm.status',
-        'm.status_code',
-        'm.reason',
-        'm.requested_at',
-        'm.submitted_at',
-        'm.done_at',
-      ])
-      .orderBy('m.id', 'desc')
-      .offset(q.start)
-      .limit(q.limit)
-      .execute();
+    const { rows, total } = await repo.findMessages(this.database, accountId, q);
     return {
-      total: Number(counted?.n ?? 0),
+      total,
       items: rows.map((r) => ({
         smsId: r.sms_id,
         msgType: Number(r.msg_type),

@@ -1,6 +1,7 @@
 import { AppError, SMS_FREQUENCY_DEFAULTS, type SmsFrequencyLimit } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { Caller } from '../context.ts';
+import * as repo from './sms-protection.repo.ts';
 
 const CACHE_MS = 5_000;
 const MINUTE = 60_000;
@@ -32,11 +33,7 @@ export class SmsProtectionService {
   }
 
   async get({ accountId }: Caller): Promise<SmsFrequencyLimit> {
-    const row = await this.database.db
-      .selectFrom('sms_frequency_limits')
-      .select(['per_minute', 'per_day'])
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
+    const row = await repo.findLimits(this.database, accountId);
     return row
       ? { perMinute: Number(row.per_minute), perDay: Number(row.per_day) }
       : { ...SMS_FREQUENCY_DEFAULTS };
@@ -44,11 +41,7 @@ export class SmsProtectionService {
 
   async set({ accountId }: Caller, limits: SmsFrequencyLimit): Promise<SmsFrequencyLimit> {
     const values = { per_minute: limits.perMinute, per_day: limits.perDay, updated_at: this.now() };
-    await this.database.db
-      .insertInto('sms_frequency_limits')
-      .values({ account_id: accountId, ...values })
-      .onConflict((oc) => oc.column('account_id').doUpdateSet(values))
-      .execute();
+    await repo.saveLimits(this.database, accountId, values);
     this.cache.delete(accountId);
     return this.get({ accountId });
   }
@@ -96,19 +89,7 @@ export class SmsProtectionService {
     const since = Math.min(...batch.map((b) => b.since));
     const phones = [...new Set(batch.flatMap((b) => b.phones))];
     try {
-      const rows: { phone: string; account_id: number; at: number }[] = [];
-      for (let i = 0; i < phones.length; i += 500) {
-        // No account filter: with one, SQLite may prefer the (account_id, requested_at) index and
-        // scan a busy account's whole day; the (phone, requested_at) index finds these numbers' few rows.
-        rows.push(
-          ...(await this.database.db
-            .selectFrom('sms_messages')
-            .select(['phone', 'account_id', 'requested_at as at'])
-            .where('phone', 'in', phones.slice(i, i + 500))
-            .where('requested_at', '>=', since)
-            .execute()),
-        );
-      }
+      const rows = await repo.requestsTo(this.database, phones, since);
       for (const b of batch) {
         const wanted = new Set(b.phones);
         const counts = new Map<string, { minute: number; day: number }>();

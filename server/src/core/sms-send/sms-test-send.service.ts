@@ -11,6 +11,8 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import type { Caller } from '../context.ts';
+import * as templates from '../sms-templates/sms-templates.repo.ts';
+import * as smsUsers from '../sms-users/sms-users.repo.ts';
 import type { SmsSendService } from './sms-send.service.ts';
 
 /**
@@ -28,24 +30,15 @@ export class SmsTestSendService {
   }
 
   async options({ accountId }: Caller): Promise<SmsTestOptions> {
-    const { db } = this.database;
-    const users = await db
-      .selectFrom('sms_users')
-      .select(['id', 'name', 'c_type'])
-      .where('account_id', '=', accountId)
-      .orderBy('id')
-      .execute();
-    const templates = await db
-      .selectFrom('sms_templates as t')
-      .leftJoin('sms_signs as s', 's.id', 't.sign_id')
-      .select(['t.id', 't.name', 't.kind', 't.region', 't.content', 't.variables', 's.name as sign_name'])
-      .where('t.account_id', '=', accountId)
-      .where('t.status', '=', 'passed')
-      .orderBy('t.id', 'desc')
-      .execute();
+    const users = await smsUsers.listSmsUsers(this.database, accountId);
+    const { rows } = await templates.listTemplates(this.database, accountId, {
+      status: 'passed',
+      pageNum: 1,
+      pageSize: 100,
+    });
     return {
       smsUsers: users.map((u) => ({ id: Number(u.id), name: u.name, cType: u.c_type })),
-      templates: templates.map((t) => ({
+      templates: rows.map((t) => ({
         id: Number(t.id),
         name: t.name,
         kind: t.kind,
@@ -57,25 +50,10 @@ export class SmsTestSendService {
     };
   }
 
-  async send(
-    { accountId }: Caller,
-    input: z.infer<typeof smsTestSendSchema>,
-    lang: Lang,
-  ): Promise<SmsTestSendResult> {
-    const { db } = this.database;
-    const user = await db
-      .selectFrom('sms_users')
-      .select(['id', 'name', 'c_type'])
-      .where('account_id', '=', accountId)
-      .where('id', '=', input.smsUserId)
-      .executeTakeFirst();
+  async send({ accountId }: Caller, input: z.infer<typeof smsTestSendSchema>, lang: Lang): Promise<SmsTestSendResult> {
+    const user = await smsUsers.findSmsUser(this.database, accountId, input.smsUserId);
     if (!user) throw new AppError('SMS_USER_NOT_FOUND');
-    const template = await db
-      .selectFrom('sms_templates')
-      .select(['kind', 'region'])
-      .where('account_id', '=', accountId)
-      .where('id', '=', input.templateId)
-      .executeTakeFirst();
+    const template = await templates.findTemplate(this.database, accountId, input.templateId);
     if (!template) throw new AppError('SMS_TEMPLATE_NOT_FOUND');
     const msgType =
       template.kind === 'voice'

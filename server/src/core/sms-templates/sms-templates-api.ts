@@ -52,7 +52,7 @@ export class SmsTemplatesApi {
       status: query.isVerifyStr === undefined ? undefined : STATUS_OF_VERIFY[query.isVerifyStr],
       pageNum: Math.floor(Math.max(query.start ?? 0, 0) / limit) + 1,
       pageSize: limit,
-    } as Parameters<typeof repo.listTemplates>[2]);
+    });
     return { total, list: rows.map(toSendCloudTemplate) };
   }
 

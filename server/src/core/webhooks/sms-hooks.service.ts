@@ -10,6 +10,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Caller } from '../context.ts';
+import * as smsUsers from '../sms-users/sms-users.repo.ts';
 import { smsPushFields } from './sms-hook-fan-out.ts';
 import type { UrlGuard } from './url-guard.ts';
 import type { WebhookClient } from './webhook-client.ts';
@@ -148,11 +149,7 @@ export class SmsHooksService {
   }
 
   private async smsUserNames(accountId: number): Promise<Map<number, string>> {
-    const rows = await this.deps.database.db
-      .selectFrom('sms_users')
-      .select(['id', 'name'])
-      .where('account_id', '=', accountId)
-      .execute();
+    const rows = await smsUsers.listSmsUsers(this.deps.database, accountId);
     return new Map(rows.map((r) => [Number(r.id), r.name]));
   }
 

@@ -1,7 +1,6 @@
 import {
   PERMISSIONS,
   parseMobile,
-  type SmsDataView,
   smsDataQuerySchema,
   smsFrequencyLimitSchema,
   smsStatusQuerySchema,
@@ -47,23 +46,7 @@ export function smsMessagesRoutes(app: FastifyInstance, core: Core): void {
   // SMS send data (`/s_data/s_send`, code 16): per day, totals and failures by reason.
   app.get('/v3/api/sms/smsData', { config: { access: PERMISSIONS.SMS_DATA } }, async (request) => {
     const q = smsDataQuerySchema.parse(request.query ?? {});
-    const caller = callerOf(request);
-    const days = await core.smsMessages.days(caller, q.startTime, q.endTime + 1);
-    const failures = await core.smsMessages.failures(caller, q.startTime, q.endTime + 1);
-    const sum = (key: keyof (typeof days)[number]) => days.reduce((n, d) => n + Number(d[key]), 0);
-    const data: SmsDataView = {
-      days,
-      totals: {
-        requested: sum('requested'),
-        delivered: sum('delivered'),
-        processFailed: sum('processFailed'),
-        sendFailed: sum('sendFailed'),
-        waiting: sum('waiting'),
-        billedParts: sum('billedParts'),
-      },
-      failures: [...failures].map(([code, count]) => ({ code, count })).sort((a, b) => a.code - b.code),
-    };
-    return { data };
+    return { data: await core.smsMessages.summary(callerOf(request), q.startTime, q.endTime + 1) };
   });
 
   app.get('/v3/api/sms/smsStatus', { config: { access: PERMISSIONS.SMS_RESPONSE } }, async (request) => {
