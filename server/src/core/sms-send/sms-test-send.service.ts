@@ -50,7 +50,11 @@ export class SmsTestSendService {
     };
   }
 
-  async send({ accountId }: Caller, input: z.infer<typeof smsTestSendSchema>, lang: Lang): Promise<SmsTestSendResult> {
+  async send(
+    { accountId }: Caller,
+    input: z.infer<typeof smsTestSendSchema>,
+    lang: Lang,
+  ): Promise<SmsTestSendResult> {
     const user = await smsUsers.findSmsUser(this.database, accountId, input.smsUserId);
     if (!user) throw new AppError('SMS_USER_NOT_FOUND');
     const template = await templates.findTemplate(this.database, accountId, input.templateId);
