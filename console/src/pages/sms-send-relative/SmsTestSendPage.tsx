@@ -1,4 +1,6 @@
 import { smsTestSendSchema, smsVarValueSchema } from '@herald/shared/schemas/sms-send.schema';
+import { renderSmsTemplate } from '@herald/shared/sms/sms-content';
+import { signedSmsText } from '@herald/shared/sms/sms-count';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Form, Input, Result, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -15,18 +17,6 @@ interface Values {
 }
 
 const shape = smsTestSendSchema.shape;
-
-/** The text the handset will show: the template with the values in place and the signature in front. */
-function previewText(
-  content: string,
-  signName: string | null,
-  vars: Record<string, string>,
-  international: boolean,
-) {
-  const filled = content.replace(/%([A-Za-z0-9_]+)%/g, (whole, name: string) => vars[name] || whole);
-  if (!signName) return filled;
-  return international ? `[${signName}] ${filled}` : `【${signName}】${filled}`;
-}
 
 /**
  * SMS test send (console-spec §2 /s_sendRelative/test): one of the account's SMS_USERs sends a
@@ -138,7 +128,7 @@ export default function SmsTestSendPage() {
           {template ? (
             <Form.Item label={t('smsSend.preview')}>
               <div className="sms-test-preview sms-bubble">
-                {previewText(template.content, template.signName, vars, template.region === 'international')}
+                {signedSmsText(renderSmsTemplate(template.content, vars), template.signName, template.region)}
               </div>
             </Form.Item>
           ) : null}

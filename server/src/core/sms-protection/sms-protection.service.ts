@@ -1,12 +1,16 @@
-import { AppError, SMS_FREQUENCY_DEFAULTS, type SmsFrequencyLimit } from '@herald/shared';
+import {
+  AppError,
+  SMS_FREQUENCY_DEFAULTS,
+  type SmsFrequencyLimit,
+  statDay,
+  statDayStart,
+} from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { Caller } from '../context.ts';
 import * as repo from './sms-protection.repo.ts';
 
 const CACHE_MS = 5_000;
 const MINUTE = 60_000;
-const DAY = 86_400_000;
-const BEIJING = 8 * 3600_000;
 
 /**
  * Anti-bombing (reference §11 codes 496, 498): the account's limits of SMS to one number per
@@ -52,7 +56,7 @@ export class SmsProtectionService {
     if (phones.length === 0) return refused;
     const now = this.now();
     const limits = await this.limits(accountId, now);
-    const dayStart = Math.floor((now + BEIJING) / DAY) * DAY - BEIJING;
+    const dayStart = statDayStart(statDay(now));
     const minuteAgo = now - MINUTE;
     const counts = await this.counts(accountId, phones, Math.min(dayStart, minuteAgo), minuteAgo);
     for (const phone of phones) {

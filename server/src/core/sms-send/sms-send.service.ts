@@ -8,6 +8,8 @@ import {
   renderSmsTemplate,
   SMS_MSG_TYPES,
   signedSmsText,
+  statDay,
+  statDayStart,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { AccountStates } from '../accounts/account-states.ts';
@@ -259,7 +261,7 @@ export class SmsSendService {
     accepted: { phone: ParsedPhone }[],
     international: boolean,
   ): Promise<void> {
-    const dayStart = shanghaiDayStart(this.now());
+    const dayStart = statDayStart(statDay(this.now()));
     const usage = await repo.testUsage(
       this.database,
       accountId,
@@ -300,9 +302,4 @@ let sequence = 0;
 function newSmsId(now: number, accountId: number): string {
   sequence = (sequence + 1) % 1_000_000;
   return `${now}_${accountId}_${sequence}_${randomBytes(4).toString('hex')}`;
-}
-
-function shanghaiDayStart(now: number): number {
-  const offset = 8 * 3600_000;
-  return Math.floor((now + offset) / 86_400_000) * 86_400_000 - offset;
 }

@@ -35,6 +35,7 @@ export function toSendCloudSign(row: SmsSignRow): SendCloudSign {
   };
 }
 
-function beijingTime(ms: number): string {
+/** SendCloud's `yyyy-MM-dd HH:mm:ss` in Beijing time (UTC+8), as its SMS API writes times. */
+export function beijingTime(ms: number): string {
   return new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }

@@ -1,4 +1,5 @@
 import { SMS_MSG_TYPES } from '@herald/shared';
+import { beijingTime } from '../sms-signs/sendcloud-sign.ts';
 import type { SmsTemplateRow } from './sms-templates.repo.ts';
 
 /** A template as SendCloud's `smsapi/get|list|addsms|updatesms` answer it (reference §11). */
@@ -39,8 +40,4 @@ export function toSendCloudTemplate(row: SmsTemplateRow): SendCloudTemplate {
     createTime: beijingTime(row.created_at),
     updateTime: beijingTime(row.updated_at),
   };
-}
-
-function beijingTime(ms: number): string {
-  return new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }

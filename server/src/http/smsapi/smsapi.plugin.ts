@@ -13,8 +13,10 @@ import type { Core } from '../../compose.ts';
 import type { SmsRecipient, SmsSendResult } from '../../core/sms-send/sms-send.service.ts';
 import type { SmsUserRef } from '../../core/sms-users/sms-users.service.ts';
 import { SENDCLOUD_MULTIPART } from '../apiv2/apiv2.plugin.ts';
+import { dataRange, listParam, paging } from '../apiv2/apiv2-data-range.ts';
 import { type ActionDocs, validateParams } from '../apiv2/apiv2-docs.ts';
 import { apiv2Params } from '../apiv2/apiv2-params.ts';
+import { sendCloudTime } from '../apiv2/domain.apiv2.ts';
 import { type Envelope, failure, ok } from '../apiv2/envelope.ts';
 import { toAppError } from '../errors.ts';
 import {
@@ -102,7 +104,7 @@ async function authenticate(core: Core, fields: Record<string, string>): Promise
 const ACTIONS = {
   send: async ({ smsUser, fields, request }: SmsCall, core: Core) => {
     const vars = readVars(fields.vars);
-    const phones = splitList(fields.phone);
+    const phones = listParam(fields.phone);
     return answerSend(
       request.lang,
       await core.smsSend.send({
@@ -141,7 +143,7 @@ const ACTIONS = {
       await core.smsSend.send({
         smsUser,
         msgType: SMS_MSG_TYPES.voice,
-        recipients: splitList(fields.phone).map((phone) => ({ phone, vars: {} })),
+        recipients: listParam(fields.phone).map((phone) => ({ phone, vars: {} })),
         text: { content: voiceText(code), signName: null },
         labelId: optionalInt(fields.labelId),
         sendRequestId: fields.sendRequestId || undefined,
@@ -164,7 +166,7 @@ const ACTIONS = {
       await core.smsSend.send({
         smsUser,
         msgType,
-        recipients: splitList(fields.phone).map((phone) => ({ phone, vars: {} })),
+        recipients: listParam(fields.phone).map((phone) => ({ phone, vars: {} })),
         text: { content: codeText(code, international), signName },
         labelId: optionalInt(fields.labelId),
         sendRequestId: fields.sendRequestId || undefined,
@@ -175,14 +177,13 @@ const ACTIONS = {
 
   statusQuery: async ({ smsUser, fields, request }: SmsCall, core: Core) => {
     const { from, to } = readPeriod(fields);
-    const start = optionalInt(fields.start) ?? 0;
-    const limit = Math.min(Math.max(optionalInt(fields.limit) ?? 100, 1), 100);
+    const { start, limit } = paging(fields);
     const msgType = fields.msgTypeStr ?? fields.msgType;
     const result = await core.smsMessages.query(
       { accountId: smsUser.accountId },
       {
-        smsIds: splitList(fields.smsIds),
-        phones: splitList(fields.phones),
+        smsIds: listParam(fields.smsIds),
+        phones: listParam(fields.phones),
         from,
         to,
         msgType: msgType ? readMsgType(msgType) : undefined,
@@ -197,8 +198,8 @@ const ACTIONS = {
         smsId: m.smsId,
         msgType: m.msgType,
         receiver: m.phone,
-        requestTime: formatTime(m.requestedAt),
-        updateTime: formatTime(m.updatedAt),
+        requestTime: sendCloudTime(m.requestedAt),
+        updateTime: sendCloudTime(m.updatedAt),
         sendLog: m.reason ?? '',
         smsUser: m.smsUser ?? '',
         status: SMS_STATUS_NAMES[m.status][request.lang],
@@ -264,8 +265,7 @@ const ACTIONS = {
   signList: async ({ smsUser, fields, request }: SmsCall, core: Core) => {
     const { total, list } = await core.smsSigns.apiList(smsUser.accountId, {
       signType: fields.signType === '1' ? 1 : fields.signType === '0' ? 0 : undefined,
-      start: optionalInt(fields.start),
-      limit: optionalInt(fields.limit),
+      ...paging(fields),
     });
     return ok(request.lang, { total, dataList: list });
   },
@@ -292,8 +292,7 @@ const ACTIONS = {
   templateList: async ({ smsUser, fields, request }: SmsCall, core: Core) => {
     const { total, list } = await core.smsTemplatesApi.list(smsUser.accountId, {
       isVerifyStr: fields.isVerifyStr || undefined,
-      start: optionalInt(fields.start),
-      limit: optionalInt(fields.limit),
+      ...paging(fields),
     });
     return ok(request.lang, { total, dataList: list });
   },
@@ -385,14 +384,6 @@ function answerSend(lang: Lang, result: SmsSendResult): Envelope {
   };
 }
 
-function splitList(value: string | undefined): string[] {
-  if (!value) return [];
-  return value
-    .split(/[,;，]/)
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
-}
-
 function readMsgType(value: string | undefined): number {
   if (value === undefined || value === '') return SMS_MSG_TYPES.sms;
   const n = Number(value);
@@ -467,30 +458,10 @@ function codeText(code: string, international: boolean): string {
   return international ? `Your verification code is ${code}` : `您的验证码是${code}，请勿泄露给他人。`;
 }
 
-/** `days` (the last n days, at most 31) or `startDate`/`endDate` (yyyy-MM-dd); today by default. */
+/** SendCloud's `days` or `startDate`/`endDate` (as /apiv2 reads them); today when the call names none. */
 function readPeriod(fields: Record<string, string>): { from: number; to: number } {
-  const day = 86_400_000;
-  const offset = 8 * 3600_000;
-  const now = Date.now();
-  const todayStart = Math.floor((now + offset) / day) * day - offset;
-  const days = optionalInt(fields.days);
-  if (days !== undefined) return { from: todayStart - (Math.max(days, 1) - 1) * day, to: todayStart + day };
-  const date = (text: string | undefined) => {
-    if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
-    const at = Date.parse(`${text}T00:00:00+08:00`);
-    return Number.isFinite(at) ? at : undefined;
-  };
-  const start = date(fields.startDate);
-  const end = date(fields.endDate);
-  if (start !== undefined || end !== undefined) {
-    return { from: start ?? todayStart, to: (end ?? todayStart) + day };
-  }
-  return { from: todayStart, to: todayStart + day };
-}
-
-/** yyyy-MM-dd HH:mm:ss in Beijing time, as SendCloud writes times. */
-function formatTime(ms: number): string {
-  return new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  const range = dataRange(fields) ?? (dataRange({ days: '1' }) as { from: number; to: number });
+  return { from: range.from, to: range.to + 1 };
 }
 
 /** Herald's codes a SendCloud SMS client must read as its own: an account that may not send is 601. */
