@@ -412,7 +412,7 @@ describe('SMS signatures', () => {
   });
 
   it('answers the SMS API’s signature calls with exactly the fields of reference §11', async () => {
-    const saved = await t.core.smsSigns.apiSave(owner.ctx.accountId, { signName: 'Herald', signType: 1 });
+    const saved = await t.core.smsSigns.apiSave(owner.ctx, { signName: 'Herald', signType: 1 });
     assert.deepEqual(Object.keys(saved).sort(), [
       'createTime',
       'id',
@@ -423,17 +423,17 @@ describe('SMS signatures', () => {
     ]);
     assert.deepEqual([saved.signName, saved.signTypeDesc, saved.verifyStatus], ['Herald', '国际短信', 0]);
     assert.match(saved.createTime, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    const listed = await t.core.smsSigns.apiList(owner.ctx.accountId, { signType: 1 });
+    const listed = await t.core.smsSigns.apiList(owner.ctx, { signType: 1 });
     assert.deepEqual(
       listed.list.map((s) => s.signName),
       ['Herald', '顺丰速运'],
     );
-    const updated = await t.core.smsSigns.apiUpdate(owner.ctx.accountId, {
+    const updated = await t.core.smsSigns.apiUpdate(owner.ctx, {
       id: saved.id,
       signName: 'HeraldMail',
     });
     assert.equal(updated.signName, 'HeraldMail');
-    await assert.rejects(t.core.smsSigns.apiSave(owner.ctx.accountId, { signName: '测试', signType: 0 }));
+    await assert.rejects(t.core.smsSigns.apiSave(owner.ctx, { signName: '测试', signType: 0 }));
     assert.deepEqual(
       toSendCloudSign({
         id: 7,

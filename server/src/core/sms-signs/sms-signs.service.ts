@@ -115,7 +115,7 @@ export class SmsSignsService {
 
   /** `smsapi/sign/list`: the account's signatures, newest first, optionally of one type. */
   async apiList(
-    accountId: number,
+    { accountId }: Caller,
     query: { signType?: 0 | 1; start?: number; limit?: number } = {},
   ): Promise<{ total: number; list: SendCloudSign[] }> {
     const { rows, total } = await repo.listSigns(this.deps.database, accountId, {
@@ -127,7 +127,7 @@ export class SmsSignsService {
   }
 
   /** `smsapi/sign/get`. */
-  async apiGet(accountId: number, id: number): Promise<SendCloudSign> {
+  async apiGet({ accountId }: Caller, id: number): Promise<SendCloudSign> {
     const row = await repo.findSign(this.deps.database, accountId, id);
     if (!row) throw new AppError('SMS_SIGN_NOT_FOUND');
     return toSendCloudSign(row);
@@ -137,18 +137,18 @@ export class SmsSignsService {
    * `smsapi/sign/save`: a signature by name and type alone, as the SMS API sends it (the
    * enterprise's own, no third party); under review like any other.
    */
-  async apiSave(accountId: number, input: { signName: string; signType: 0 | 1 }): Promise<SendCloudSign> {
+  async apiSave({ accountId }: Caller, input: { signName: string; signType: 0 | 1 }): Promise<SendCloudSign> {
     const values = smsSignInputSchema.parse({
       name: input.signName,
       signType: SENDCLOUD_SIGN_TYPES[input.signType],
       source: 'enterprise',
     });
-    return this.apiGet(accountId, await this.write(accountId, null, values));
+    return this.apiGet({ accountId }, await this.write(accountId, null, values));
   }
 
   /** `smsapi/sign/update`: a new name (and type) for a signature; its documents are kept. */
   async apiUpdate(
-    accountId: number,
+    { accountId }: Caller,
     input: { id: number; signName: string; signType?: 0 | 1 },
   ): Promise<SendCloudSign> {
     const row = await repo.findSign(this.deps.database, accountId, input.id);
@@ -169,7 +169,7 @@ export class SmsSignsService {
       attachmentIds: details.attachmentIds,
     });
     await this.write(accountId, input.id, values);
-    return this.apiGet(accountId, input.id);
+    return this.apiGet({ accountId }, input.id);
   }
 
   private async write(accountId: number, id: number | null, input: SmsSignValues): Promise<number> {

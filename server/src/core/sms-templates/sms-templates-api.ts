@@ -1,5 +1,6 @@
 import { AppError, smsPlaceholders, smsTemplateInputSchema } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
+import type { Caller } from '../context.ts';
 import { type SendCloudTemplate, toSendCloudTemplate } from './sendcloud-template.ts';
 import * as repo from './sms-templates.repo.ts';
 import type { SmsTemplatesService } from './sms-templates.service.ts';
@@ -44,7 +45,7 @@ export class SmsTemplatesApi {
   }
 
   async list(
-    accountId: number,
+    { accountId }: Caller,
     query: { isVerifyStr?: string; start?: number; limit?: number },
   ): Promise<{ total: number; list: SendCloudTemplate[] }> {
     const limit = Math.min(Math.max(query.limit ?? 100, 1), 100);
@@ -56,32 +57,32 @@ export class SmsTemplatesApi {
     return { total, list: rows.map(toSendCloudTemplate) };
   }
 
-  async get(accountId: number, id: number): Promise<SendCloudTemplate> {
+  async get({ accountId }: Caller, id: number): Promise<SendCloudTemplate> {
     const row = await repo.findTemplate(this.database, accountId, id);
     if (!row) throw new AppError('SMS_TEMPLATE_NOT_FOUND');
     return toSendCloudTemplate(row);
   }
 
-  async add(accountId: number, input: ApiTemplateInput): Promise<SendCloudTemplate> {
-    const values = smsTemplateInputSchema.parse(await this.values(accountId, input, undefined));
-    const view = await this.service.create({ accountId }, values);
-    return this.get(accountId, view.id);
+  async add(caller: Caller, input: ApiTemplateInput): Promise<SendCloudTemplate> {
+    const values = smsTemplateInputSchema.parse(await this.values(caller.accountId, input, undefined));
+    const view = await this.service.create(caller, values);
+    return this.get(caller, view.id);
   }
 
-  async update(accountId: number, id: number, input: ApiTemplateInput): Promise<SendCloudTemplate> {
-    const current = await this.service.get({ accountId }, id);
-    const values = smsTemplateInputSchema.parse(await this.values(accountId, input, current));
-    await this.service.update({ accountId }, id, values);
-    return this.get(accountId, id);
+  async update(caller: Caller, id: number, input: ApiTemplateInput): Promise<SendCloudTemplate> {
+    const current = await this.service.get(caller, id);
+    const values = smsTemplateInputSchema.parse(await this.values(caller.accountId, input, current));
+    await this.service.update(caller, id, values);
+    return this.get(caller, id);
   }
 
-  async submit(accountId: number, id: number): Promise<SendCloudTemplate> {
-    await this.service.submit({ accountId }, id);
-    return this.get(accountId, id);
+  async submit(caller: Caller, id: number): Promise<SendCloudTemplate> {
+    await this.service.submit(caller, id);
+    return this.get(caller, id);
   }
 
-  async remove(accountId: number, id: number): Promise<void> {
-    await this.service.remove({ accountId }, id);
+  async remove(caller: Caller, id: number): Promise<void> {
+    await this.service.remove(caller, id);
   }
 
   private async values(

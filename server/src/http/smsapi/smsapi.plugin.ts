@@ -263,52 +263,68 @@ const ACTIONS = {
     });
   },
   signList: async ({ smsUser, fields, request }: SmsCall, core: Core) => {
-    const { total, list } = await core.smsSigns.apiList(smsUser.accountId, {
-      signType: fields.signType === '1' ? 1 : fields.signType === '0' ? 0 : undefined,
-      ...paging(fields),
-    });
+    const { total, list } = await core.smsSigns.apiList(
+      { accountId: smsUser.accountId },
+      {
+        signType: fields.signType === '1' ? 1 : fields.signType === '0' ? 0 : undefined,
+        ...paging(fields),
+      },
+    );
     return ok(request.lang, { total, dataList: list });
   },
 
   signGet: async ({ smsUser, fields, request }: SmsCall, core: Core) =>
-    ok(request.lang, { data: await core.smsSigns.apiGet(smsUser.accountId, Number(fields.id)) }),
+    ok(request.lang, {
+      data: await core.smsSigns.apiGet({ accountId: smsUser.accountId }, Number(fields.id)),
+    }),
 
   signSave: async ({ smsUser, fields, request }: SmsCall, core: Core) =>
     ok(request.lang, {
-      data: await core.smsSigns.apiSave(smsUser.accountId, {
-        signName: fields.signName ?? '',
-        signType: fields.signType === '1' ? 1 : 0,
-      }),
+      data: await core.smsSigns.apiSave(
+        { accountId: smsUser.accountId },
+        {
+          signName: fields.signName ?? '',
+          signType: fields.signType === '1' ? 1 : 0,
+        },
+      ),
     }),
 
   signUpdate: async ({ smsUser, fields, request }: SmsCall, core: Core) =>
     ok(request.lang, {
-      data: await core.smsSigns.apiUpdate(smsUser.accountId, {
-        id: Number(fields.id),
-        signName: fields.signName ?? '',
-        signType: fields.signType === '1' ? 1 : fields.signType === '0' ? 0 : undefined,
-      }),
+      data: await core.smsSigns.apiUpdate(
+        { accountId: smsUser.accountId },
+        {
+          id: Number(fields.id),
+          signName: fields.signName ?? '',
+          signType: fields.signType === '1' ? 1 : fields.signType === '0' ? 0 : undefined,
+        },
+      ),
     }),
   templateList: async ({ smsUser, fields, request }: SmsCall, core: Core) => {
-    const { total, list } = await core.smsTemplatesApi.list(smsUser.accountId, {
-      isVerifyStr: fields.isVerifyStr || undefined,
-      ...paging(fields),
-    });
+    const { total, list } = await core.smsTemplatesApi.list(
+      { accountId: smsUser.accountId },
+      {
+        isVerifyStr: fields.isVerifyStr || undefined,
+        ...paging(fields),
+      },
+    );
     return ok(request.lang, { total, dataList: list });
   },
 
   templateGet: async ({ smsUser, fields, request }: SmsCall, core: Core) =>
     ok(request.lang, {
-      data: await core.smsTemplatesApi.get(smsUser.accountId, Number(fields.templateIdStr)),
+      data: await core.smsTemplatesApi.get({ accountId: smsUser.accountId }, Number(fields.templateIdStr)),
     }),
 
   templateAdd: async ({ smsUser, fields, request }: SmsCall, core: Core) =>
-    ok(request.lang, { data: await core.smsTemplatesApi.add(smsUser.accountId, templateInput(fields)) }),
+    ok(request.lang, {
+      data: await core.smsTemplatesApi.add({ accountId: smsUser.accountId }, templateInput(fields)),
+    }),
 
   templateUpdate: async ({ smsUser, fields, request }: SmsCall, core: Core) =>
     ok(request.lang, {
       data: await core.smsTemplatesApi.update(
-        smsUser.accountId,
+        { accountId: smsUser.accountId },
         Number(fields.templateIdStr),
         templateInput(fields),
       ),
@@ -316,11 +332,11 @@ const ACTIONS = {
 
   templateSubmit: async ({ smsUser, fields, request }: SmsCall, core: Core) =>
     ok(request.lang, {
-      data: await core.smsTemplatesApi.submit(smsUser.accountId, Number(fields.templateIdStr)),
+      data: await core.smsTemplatesApi.submit({ accountId: smsUser.accountId }, Number(fields.templateIdStr)),
     }),
 
   templateDelete: async ({ smsUser, fields, request }: SmsCall, core: Core) => {
-    await core.smsTemplatesApi.remove(smsUser.accountId, Number(fields.templateIdStr));
+    await core.smsTemplatesApi.remove({ accountId: smsUser.accountId }, Number(fields.templateIdStr));
     return ok(request.lang, {});
   },
 } satisfies Record<string, SmsAction>;
