@@ -44,6 +44,7 @@ import { SmsFilingReviewService } from './core/sms-filings/sms-filing-review.ser
 import { SmsFilingsService } from './core/sms-filings/sms-filings.service.ts';
 import { SmsInterceptionService } from './core/sms-interception/sms-interception.service.ts';
 import { SmsMessagesService } from './core/sms-messages/sms-messages.service.ts';
+import { SmsPausesService } from './core/sms-protection/sms-pauses.service.ts';
 import { SmsProtectionService } from './core/sms-protection/sms-protection.service.ts';
 import { SmsSendService } from './core/sms-send/sms-send.service.ts';
 import { CoreSmsSendSources } from './core/sms-send/sms-send-sources.ts';
@@ -160,6 +161,7 @@ export interface Core extends Tracking {
   smsMessages: SmsMessagesService;
   smsTestSend: SmsTestSendService;
   smsProtection: SmsProtectionService;
+  smsPauses: SmsPausesService;
   smsInterception: SmsInterceptionService;
   /** The SMS channel: carrier sessions, the SMS work loop and receipts (started by worker roles). */
   smsDelivery: SmsDeliveryService;
@@ -405,6 +407,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     smsSend,
     smsTestSend: new SmsTestSendService(database, smsSend),
     smsProtection,
+    smsPauses: new SmsPausesService(database, { onReleased: () => smsDelivery.wake() }),
     smsInterception,
     smsMessages: new SmsMessagesService(database),
     smsDelivery,

@@ -34,6 +34,7 @@ import * as smsMessages from './migrations/0033-sms-messages.ts';
 import * as smsFrequencyLimits from './migrations/0034-sms-frequency-limits.ts';
 import * as smsHooks from './migrations/0035-sms-hooks.ts';
 import * as smsBlocks from './migrations/0036-sms-blocks.ts';
+import * as smsTemplatePauses from './migrations/0039-sms-template-pauses.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -76,6 +77,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0034-sms-frequency-limits': smsFrequencyLimits,
   '0035-sms-hooks': smsHooks,
   '0036-sms-blocks': smsBlocks,
+  '0039-sms-template-pauses': smsTemplatePauses,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -33,6 +33,8 @@ import type {
   SmsMessagesTable,
   SmsRoutesTable,
   SmsSendRequestsTable,
+  SmsTemplateCountsTable,
+  SmsTemplatePausesTable,
 } from './sms-schema.ts';
 import type {
   ReputationHistoryTable,
@@ -131,6 +133,8 @@ export interface DB {
   sms_frequency_limits: SmsFrequencyLimitsTable;
   sms_blocks: SmsBlocksTable;
   sms_keywords: SmsKeywordsTable;
+  sms_template_pauses: SmsTemplatePausesTable;
+  sms_template_counts: SmsTemplateCountsTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */

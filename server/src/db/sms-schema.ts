@@ -77,6 +77,8 @@ export interface SmsMessagesTable {
   requested_at: number;
   submitted_at: number | null;
   done_at: number | null;
+  /** The anti-bombing pause holding it (due_at is then PAUSED_DUE_AT until it is continued). */
+  pause_id: Generated<number | null>;
 }
 
 export interface SmsCarrierIdsTable {
@@ -110,7 +112,36 @@ export interface SmsFrequencyLimitsTable {
   account_id: number;
   per_minute: number;
   per_day: number;
+  /** 1 when a verification-code or voice template sending over template_max in template_window minutes is paused. */
+  template_guard: Generated<number>;
+  template_window: Generated<number>;
+  template_max: Generated<number>;
   updated_at: number;
+}
+
+export type SmsPauseStatus = 'paused' | 'continued' | 'cancelled' | 'expired';
+
+/** A template held by anti-bombing (migration 0039) and what became of it. */
+export interface SmsTemplatePausesTable {
+  id: Generated<number>;
+  account_id: number;
+  template_id: number;
+  msg_type: number;
+  status: SmsPauseStatus;
+  /** SMS held by this pause so far. */
+  paused_count: Generated<number>;
+  started_at: number;
+  last_request_at: number;
+  handled_at: number | null;
+  /** The console user who continued or cancelled it; null for the automatic cancel. */
+  handled_by: number | null;
+}
+
+/** A template's SMS requests in one minute (minute = epoch ms / 60,000). */
+export interface SmsTemplateCountsTable {
+  template_id: number;
+  minute: number;
+  n: number;
 }
 
 /** A number SMS must not go to (migration 0036): `account_id` 0 is the platform's global list. */

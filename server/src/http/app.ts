@@ -44,6 +44,7 @@ import { smsFilingRoutes } from './routes/sms-filing.routes.ts';
 import { smsHooksRoutes } from './routes/sms-hooks.routes.ts';
 import { smsInterceptionRoutes } from './routes/sms-interception.routes.ts';
 import { smsMessagesRoutes } from './routes/sms-messages.routes.ts';
+import { smsPausesRoutes } from './routes/sms-pauses.routes.ts';
 import { smsSignsRoutes } from './routes/sms-signs.routes.ts';
 import { smsTemplatesRoutes } from './routes/sms-templates.routes.ts';
 import { smsUsersRoutes } from './routes/sms-users.routes.ts';
@@ -164,6 +165,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     smsFilingRoutes(app, core);
     adminSmsReviewRoutes(app, core);
     smsMessagesRoutes(app, core);
+    smsPausesRoutes(app, core);
     smsHooksRoutes(app, core);
     smsInterceptionRoutes(app, core);
     emailStatusRoutes(app, core);

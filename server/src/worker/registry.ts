@@ -10,6 +10,7 @@ import { webhooksLoop } from './loops/webhooks.loop.ts';
 import { checkDomainDns, checkDomainDnsTask } from './tasks/check-domain-dns.task.ts';
 import { expireExports, expireExportsTask } from './tasks/expire-exports.task.ts';
 import { expireQueuePauses, expireQueuePausesTask } from './tasks/expire-queue-pauses.task.ts';
+import { expireSmsPauses, expireSmsPausesTask } from './tasks/expire-sms-pauses.task.ts';
 import { expireTemplateApproval, expireTemplateApprovalTask } from './tasks/expire-template-approval.task.ts';
 import { forgetNodes, forgetNodesTask } from './tasks/forget-nodes.task.ts';
 import { pruneChallenges, pruneChallengesTask } from './tasks/prune-challenges.task.ts';
@@ -31,6 +32,7 @@ export const JOBS: readonly JobDefinition[] = [
   expireTemplateApproval,
   checkDomainDns,
   expireQueuePauses,
+  expireSmsPauses,
   exportData,
   expireExports,
   recordReputation,
@@ -44,6 +46,7 @@ export const TASKS: readonly TaskDefinition[] = [
   expireTemplateApprovalTask,
   checkDomainDnsTask,
   expireQueuePausesTask,
+  expireSmsPausesTask,
   expireExportsTask,
   recordReputationTask,
 ];

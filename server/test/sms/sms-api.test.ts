@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { SMS_FREQUENCY_DEFAULTS } from '@herald/shared';
 import { type SmppCarrier, startSmppCarrier } from '@herald/test-peers';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createOwner } from '../helpers/members.ts';
@@ -298,7 +299,10 @@ describe('SMS API: send, carrier, receipt', () => {
         { templateId: String(fresh.templateId), phone, vars: '{"code":"2468"}' },
         lang,
       );
-    await t.core.smsProtection.set({ accountId: fresh.accountId }, { perMinute: 1, perDay: 2 });
+    await t.core.smsProtection.set(
+      { accountId: fresh.accountId },
+      { ...SMS_FREQUENCY_DEFAULTS, perMinute: 1, perDay: 2 },
+    );
     assert.equal((await send('13300133000')).body.statusCode, 200);
     const minute = await send('13300133000');
     assert.equal(minute.body.statusCode, 496);
@@ -306,7 +310,10 @@ describe('SMS API: send, carrier, receipt', () => {
     const zh = await send('13300133000', 'zh-cn');
     assert.equal(zh.body.message, '一分钟内向手机号+8613300133000发送的短信过多（上限1条）');
 
-    await t.core.smsProtection.set({ accountId: fresh.accountId }, { perMinute: 5, perDay: 2 });
+    await t.core.smsProtection.set(
+      { accountId: fresh.accountId },
+      { ...SMS_FREQUENCY_DEFAULTS, perMinute: 5, perDay: 2 },
+    );
     assert.equal((await send('13300133000')).body.statusCode, 200);
     const day = await send('13300133000');
     assert.equal(day.body.statusCode, 498);

@@ -129,27 +129,27 @@ describe('SMS test send and status in the console', () => {
   });
 
   it('keeps the anti-bombing limits: defaults, checked in both languages, saved', async () => {
-    assert.deepEqual((await call('GET', '/v3/api/sms/smsFrequencyLimit', owner)).json().data, {
-      perMinute: 3,
-      perDay: 20,
-    });
-    const bad = await call(
-      'PUT',
-      '/v3/api/sms/smsFrequencyLimit',
-      owner,
-      { perMinute: 0, perDay: 5 },
-      'zh-cn',
-    );
+    const defaults = { perMinute: 3, perDay: 20, templateGuard: true, templateWindow: 10, templateMax: 1000 };
+    assert.deepEqual((await call('GET', '/v3/api/sms/smsFrequencyLimit', owner)).json().data, defaults);
+    const put = (body: object, lang?: 'zh-cn') =>
+      call('PUT', '/v3/api/sms/smsFrequencyLimit', owner, { ...defaults, ...body }, lang);
+    const bad = await put({ perMinute: 0, perDay: 5 }, 'zh-cn');
     assert.equal(bad.statusCode, 400);
     assert.equal(bad.json().fields[0].message, '请输入1到1000之间的整数');
-    const order = await call('PUT', '/v3/api/sms/smsFrequencyLimit', owner, { perMinute: 9, perDay: 5 });
+    const order = await put({ perMinute: 9, perDay: 5 });
     assert.equal(order.json().fields[0].message, 'The per-minute limit cannot exceed the daily limit');
-    const saved = await call('PUT', '/v3/api/sms/smsFrequencyLimit', owner, { perMinute: 2, perDay: 50 });
-    assert.deepEqual(saved.json().data, { perMinute: 2, perDay: 50 });
-    assert.deepEqual((await call('GET', '/v3/api/sms/smsFrequencyLimit', other)).json().data, {
-      perMinute: 3,
-      perDay: 20,
+    const window = await put({ templateWindow: 61 }, 'zh-cn');
+    assert.equal(window.statusCode, 400);
+    assert.equal(window.json().fields[0].message, '请输入1到60之间的整数（分钟）');
+    const saved = await put({ perMinute: 2, perDay: 50, templateGuard: false, templateMax: 5000 });
+    assert.deepEqual(saved.json().data, {
+      perMinute: 2,
+      perDay: 50,
+      templateGuard: false,
+      templateWindow: 10,
+      templateMax: 5000,
     });
+    assert.deepEqual((await call('GET', '/v3/api/sms/smsFrequencyLimit', other)).json().data, defaults);
   });
 
   it('needs code 18 to test send and 17 to read statuses', async () => {

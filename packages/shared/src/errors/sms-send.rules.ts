@@ -16,6 +16,14 @@ export const SMS_SEND_RULES = {
     'zh-cn': '请输入1到1000之间的整数',
     en: 'Enter a whole number from 1 to 1000',
   },
+  smsTemplateWindowRange: {
+    'zh-cn': '请输入1到60之间的整数（分钟）',
+    en: 'Enter a whole number of minutes from 1 to 60',
+  },
+  smsTemplateMaxRange: {
+    'zh-cn': '请输入1到1000000之间的整数',
+    en: 'Enter a whole number from 1 to 1,000,000',
+  },
   smsFrequencyOrder: {
     'zh-cn': '每分钟上限不能大于每天上限',
     en: 'The per-minute limit cannot exceed the daily limit',

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 export function findLimits({ db }: Database, accountId: number) {
   return db
     .selectFrom('sms_frequency_limits')
-    .select(['per_minute', 'per_day'])
+    .select(['per_minute', 'per_day', 'template_guard', 'template_window', 'template_max'])
     .where('account_id', '=', accountId)
     .executeTakeFirst();
 }
@@ -13,7 +13,14 @@ export function findLimits({ db }: Database, accountId: number) {
 export async function saveLimits(
   { db }: Database,
   accountId: number,
-  values: { per_minute: number; per_day: number; updated_at: number },
+  values: {
+    per_minute: number;
+    per_day: number;
+    template_guard: number;
+    template_window: number;
+    template_max: number;
+    updated_at: number;
+  },
 ): Promise<void> {
   await db
     .insertInto('sms_frequency_limits')

@@ -39,15 +39,39 @@ export class SmsProtectionService {
   async get({ accountId }: Caller): Promise<SmsFrequencyLimit> {
     const row = await repo.findLimits(this.database, accountId);
     return row
-      ? { perMinute: Number(row.per_minute), perDay: Number(row.per_day) }
+      ? {
+          perMinute: Number(row.per_minute),
+          perDay: Number(row.per_day),
+          templateGuard: Number(row.template_guard) === 1,
+          templateWindow: Number(row.template_window),
+          templateMax: Number(row.template_max),
+        }
       : { ...SMS_FREQUENCY_DEFAULTS };
   }
 
   async set({ accountId }: Caller, limits: SmsFrequencyLimit): Promise<SmsFrequencyLimit> {
-    const values = { per_minute: limits.perMinute, per_day: limits.perDay, updated_at: this.now() };
+    const values = {
+      per_minute: limits.perMinute,
+      per_day: limits.perDay,
+      template_guard: limits.templateGuard ? 1 : 0,
+      template_window: limits.templateWindow,
+      template_max: limits.templateMax,
+      updated_at: this.now(),
+    };
     await repo.saveLimits(this.database, accountId, values);
     this.cache.delete(accountId);
     return this.get({ accountId });
+  }
+
+  /**
+   * The template guard sending applies to this account's verification-code and voice templates:
+   * at most `max` SMS of one template within `windowMs`; null when the account turned it off.
+   */
+  async templateGuard(accountId: number): Promise<{ windowMs: number; max: number } | null> {
+    const limits = await this.limits(accountId, this.now());
+    return limits.templateGuard
+      ? { windowMs: limits.templateWindow * MINUTE, max: limits.templateMax }
+      : null;
   }
 
   /** The numbers (E.164) of this call that a limit refuses, each with its error. */

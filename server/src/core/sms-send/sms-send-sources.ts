@@ -56,6 +56,7 @@ export class CoreSmsSendSources implements SmsSendSources {
       region: template.region,
       content: template.content,
       signName: template.signName,
+      guarded: template.kind === 'voice' || (template.kind === 'sms' && template.smsType === 'code'),
     };
   }
 

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import type { SmsMessageStatus } from '../../db/sms-schema.ts';
+import { type GuardedWrite, guardTemplates, PAUSED_DUE_AT } from '../sms-protection/sms-pauses.repo.ts';
 
 export interface NewSms {
   smsId: string;
@@ -20,6 +21,8 @@ export interface NewSms {
 export interface PendingWrite {
   messages: NewSms[];
   request: { smsUserId: number; requestId: string; answer: string } | undefined;
+  /** The anti-bombing template guard these messages pass, when their template has one. */
+  guard?: Omit<GuardedWrite, 'count'> | undefined;
 }
 
 /**
@@ -35,8 +38,9 @@ export async function insertMessages(
 ): Promise<boolean[]> {
   return database.db.transaction().execute(async (trx) => {
     const written: boolean[] = [];
-    const rows: NewSms[] = [];
-    for (const { messages, request } of writes) {
+    const rows: (NewSms & { pauseId: number | null })[] = [];
+    const guarded: { guard: GuardedWrite; messages: NewSms[] }[] = [];
+    for (const { messages, request, guard } of writes) {
       if (request) {
         const taken = await trx
           .insertInto('sms_send_requests')
@@ -54,7 +58,18 @@ export async function insertMessages(
         }
       }
       written.push(true);
-      rows.push(...messages);
+      if (guard) guarded.push({ guard: { ...guard, count: messages.length }, messages });
+      else rows.push(...messages.map((m) => ({ ...m, pauseId: null })));
+    }
+    if (guarded.length > 0) {
+      const held = await guardTemplates(
+        { ...database, db: trx },
+        guarded.map((g) => g.guard),
+        now,
+      );
+      for (const [i, g] of guarded.entries()) {
+        rows.push(...g.messages.map((m) => ({ ...m, pauseId: held[i] ?? null })));
+      }
     }
     for (let i = 0; i < rows.length; i += 200) {
       const chunk = rows.slice(i, i + 200);
@@ -77,7 +92,8 @@ export async function insertMessages(
             source: m.source,
             status: 'requesting' as SmsMessageStatus,
             status_code: 200,
-            due_at: now,
+            due_at: m.pauseId === null ? now : PAUSED_DUE_AT,
+            pause_id: m.pauseId,
             requested_at: now,
           })),
         )

@@ -24,6 +24,8 @@ export interface SendableTemplate {
   region: 'domestic' | 'international';
   content: string;
   signName: string | null;
+  /** Watched by the anti-bombing template guard: verification-code SMS and voice templates. */
+  guarded: boolean;
 }
 
 /** Where sending finds what it needs from the rest of the core (wired in compose.ts). */
@@ -131,7 +133,7 @@ export class SmsSendService {
     await this.sources.requireAllowed(accountId, request.msgType);
 
     const international = request.msgType === SMS_MSG_TYPES.international;
-    const { content, signName, templateId } = await this.content(request, international);
+    const { content, signName, templateId, guarded } = await this.content(request, international);
     const phones = this.readPhones(request.recipients, international);
     if (smsUser.cType === 'test') await this.checkTestLimits(accountId, phones.accepted, international);
 
@@ -204,7 +206,18 @@ export class SmsSendService {
     const requestRow = request.sendRequestId
       ? { smsUserId: smsUser.id, requestId: request.sendRequestId, answer: JSON.stringify(result) }
       : undefined;
-    const written = await this.writer.write({ messages, request: requestRow });
+    const guard =
+      guarded && templateId !== undefined && request.source === 'api'
+        ? await this.protection.templateGuard(accountId)
+        : null;
+    const written = await this.writer.write({
+      messages,
+      request: requestRow,
+      guard:
+        guard && templateId !== undefined
+          ? { accountId, templateId, msgType: request.msgType, ...guard }
+          : undefined,
+    });
     if (!written && request.sendRequestId) {
       // The same request id won a race a moment ago: answer what it answered.
       const earlier = await repo.findRequest(this.database, smsUser.id, request.sendRequestId, 0);
@@ -217,7 +230,7 @@ export class SmsSendService {
 
   private async content(request: SmsSendRequest, international: boolean) {
     const accountId = request.smsUser.accountId;
-    if (request.text) return { ...request.text, templateId: undefined };
+    if (request.text) return { ...request.text, templateId: undefined, guarded: false };
     if (request.templateId === undefined) throw new AppError('SMS_TEMPLATE_ID_EMPTY');
     const template = await this.sources.template(accountId, request.templateId);
     const wanted = kindOf(request.msgType);
@@ -227,7 +240,12 @@ export class SmsSendService {
     ) {
       throw new AppError('SMS_TEMPLATE_TYPE_MISMATCH');
     }
-    return { content: template.content, signName: template.signName, templateId: template.id };
+    return {
+      content: template.content,
+      signName: template.signName,
+      templateId: template.id,
+      guarded: template.guarded,
+    };
   }
 
   private readPhones(recipients: SmsRecipient[], international: boolean) {
