@@ -315,6 +315,8 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     templates: smsTemplates,
   });
   const smsProtection = new SmsProtectionService(database);
+  const smsPauses = new SmsPausesService(database, { onReleased: () => smsDelivery.wake() });
+  const smsMessages = new SmsMessagesService(database);
   const smsSend = new SmsSendService({
     database,
     sources: smsSendSources,
@@ -407,9 +409,9 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     smsSend,
     smsTestSend: new SmsTestSendService(database, smsSend),
     smsProtection,
-    smsPauses: new SmsPausesService(database, { onReleased: () => smsDelivery.wake() }),
+    smsPauses,
     smsInterception,
-    smsMessages: new SmsMessagesService(database),
+    smsMessages,
     smsDelivery,
     labels: new LabelsService(database),
     domains: new DomainsService({
@@ -425,7 +427,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     suppressionLists: new SuppressionListsService(database, suppression),
     emailStatus: new EmailStatusService(database),
     exports: new ExportsService({ database, queue, dataDir: config.dataDir, logger }),
-    dashboard: new DashboardService(database, statistics),
+    dashboard: new DashboardService(database, statistics, { messages: smsMessages, pauses: smsPauses }),
     senderConfigs,
     queues,
     sendPolicy,

@@ -105,6 +105,29 @@ describe('SMS template pauses (anti-bombing)', () => {
     await waitFor('a later SMS at the carrier', () => reached('+8613800000006'));
   });
 
+  it("shows the SMS dashboard's guide, figures and alert panel from what the account has", async () => {
+    const guide = (await call('GET', '/v3/api/dashboard/smsGuide', owner)).json().data;
+    assert.deepEqual(
+      guide.steps.map((s: { key: string; done: boolean }) => [s.key, s.done]),
+      [
+        ['smsUser', true],
+        ['sign', true],
+        ['template', true],
+        ['testSms', false],
+        ['integrate', true],
+      ],
+    );
+    assert.equal(guide.done, 4);
+    const overview = (await call('GET', '/v3/api/dashboard/smsOverview?days=7', owner)).json().data;
+    assert.equal(overview.data.days.length, 7);
+    assert.equal(overview.data.totals.requested, 6);
+    assert.equal(overview.data.days.at(-1).requested, 6, 'today, last, holds the sends');
+    assert.equal(overview.alerts.open, 0);
+    const fresh = await createOwner(t, 'pause_fresh');
+    const empty = (await call('GET', '/v3/api/dashboard/smsGuide', fresh)).json().data;
+    assert.equal(empty.done, 0);
+  });
+
   it('cancel fails the held SMS with 470 and records a workererror event', async () => {
     const { signedIn, ready: own } = await account('pause_cancel');
     await guard(own.accountId, 1);

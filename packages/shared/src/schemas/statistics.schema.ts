@@ -317,6 +317,18 @@ export interface BombingAlerts {
 export const GUIDE_STEPS = ['testMail', 'domain', 'apiUser', 'integrate'] as const;
 export type GuideStep = (typeof GUIDE_STEPS)[number];
 
+/**
+ * The SMS dashboard's guide (`/backend/s_dashborad`): an SMS_USER, a passed signature, a passed
+ * template, a test SMS from the console, then SMS through the API.
+ */
+export const SMS_GUIDE_STEPS = ['smsUser', 'sign', 'template', 'testSms', 'integrate'] as const;
+export type SmsGuideStep = (typeof SMS_GUIDE_STEPS)[number];
+
+export interface SmsGuide {
+  steps: { key: SmsGuideStep; done: boolean }[];
+  done: number;
+}
+
 export interface Guide {
   steps: { key: GuideStep; done: boolean }[];
   done: number;

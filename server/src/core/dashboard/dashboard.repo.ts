@@ -32,3 +32,40 @@ export function hasUsableDomain({ db }: Database, accountId: number) {
 export function hasApiUser({ db }: Database, accountId: number) {
   return any(db.selectFrom('api_users').select('id').where('account_id', '=', accountId).limit(1));
 }
+
+export function hasSmsUser({ db }: Database, accountId: number) {
+  return any(db.selectFrom('sms_users').select('id').where('account_id', '=', accountId).limit(1));
+}
+
+export function hasPassedSign({ db }: Database, accountId: number) {
+  return any(
+    db
+      .selectFrom('sms_signs')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'passed')
+      .limit(1),
+  );
+}
+
+export function hasPassedSmsTemplate({ db }: Database, accountId: number) {
+  return any(
+    db
+      .selectFrom('sms_templates')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'passed')
+      .limit(1),
+  );
+}
+
+export function hasSmsFrom({ db }: Database, accountId: number, source: 'api' | 'console') {
+  return any(
+    db
+      .selectFrom('sms_messages')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('source', '=', source)
+      .limit(1),
+  );
+}

@@ -4,15 +4,24 @@ import {
   GUIDE_STEPS,
   type Guide,
   type GuideStep,
+  SMS_GUIDE_STEPS,
+  type SmsDataView,
+  type SmsGuide,
+  type SmsGuideStep,
+  type SmsPauseAlerts,
   statDay,
+  statDayStart,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import { AccountPlansService } from '../accounts/account-plans.service.ts';
 import type { Caller } from '../context.ts';
+import type { SmsMessagesService } from '../sms-messages/sms-messages.service.ts';
+import type { SmsPausesService } from '../sms-protection/sms-pauses.service.ts';
 import type { StatisticsService } from '../statistics/statistics.service.ts';
 import * as repo from './dashboard.repo.ts';
 
 export const TREND_DAYS = [7, 30] as const;
+const ZERO_DAY = { requested: 0, delivered: 0, processFailed: 0, sendFailed: 0, waiting: 0, billedParts: 0 };
 export type TrendDays = (typeof TREND_DAYS)[number];
 
 /**
@@ -26,10 +35,17 @@ export class DashboardService {
   private readonly statistics: StatisticsService;
   private readonly now: () => number;
   private readonly plans: AccountPlansService;
+  private readonly sms: { messages: SmsMessagesService; pauses: SmsPausesService };
 
-  constructor(database: Database, statistics: StatisticsService, now: () => number = Date.now) {
+  constructor(
+    database: Database,
+    statistics: StatisticsService,
+    sms: { messages: SmsMessagesService; pauses: SmsPausesService },
+    now: () => number = Date.now,
+  ) {
     this.database = database;
     this.statistics = statistics;
+    this.sms = sms;
     this.now = now;
     this.plans = new AccountPlansService(database, { now });
   }
@@ -57,5 +73,37 @@ export class DashboardService {
     const last = series[series.length - 1];
     if (!last) throw new Error('the day series has no days');
     return { today: last, series, reputation, alerts, quota };
+  }
+
+  /** The SMS dashboard's guide, each step ticked from what the account has. */
+  async smsGuide({ accountId }: Caller): Promise<SmsGuide> {
+    const db = this.database;
+    const done: Record<SmsGuideStep, Promise<boolean>> = {
+      smsUser: repo.hasSmsUser(db, accountId),
+      sign: repo.hasPassedSign(db, accountId),
+      template: repo.hasPassedSmsTemplate(db, accountId),
+      testSms: repo.hasSmsFrom(db, accountId, 'console'),
+      integrate: repo.hasSmsFrom(db, accountId, 'api'),
+    };
+    const steps = await Promise.all(SMS_GUIDE_STEPS.map(async (key) => ({ key, done: await done[key] })));
+    return { steps, done: steps.filter((s) => s.done).length };
+  }
+
+  /** The SMS dashboard's figures (Beijing days, today last) and its anti-bombing alerts. */
+  async smsOverview(caller: Caller, days: TrendDays): Promise<{ data: SmsDataView; alerts: SmsPauseAlerts }> {
+    const now = this.now();
+    const from = statDayStart(addDays(statDay(now), 1 - days));
+    const [data, alerts] = await Promise.all([
+      this.sms.messages.summary(caller, from, now + 1),
+      this.sms.pauses.alerts(caller),
+    ]);
+    // Every day of the chart, quiet ones as zeros.
+    const byDay = new Map(data.days.map((d) => [d.day, d]));
+    const first = statDay(from);
+    const filled = Array.from({ length: days }, (_, i) => {
+      const day = addDays(first, i);
+      return byDay.get(day) ?? { day, ...ZERO_DAY };
+    });
+    return { data: { ...data, days: filled }, alerts };
   }
 }

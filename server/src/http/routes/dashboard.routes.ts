@@ -23,4 +23,14 @@ export function dashboardRoutes(app: FastifyInstance, core: Core): void {
     const { days } = overviewQuery.parse(request.query ?? {});
     return { data: await core.dashboard.overview(callerOf(request), days) };
   });
+
+  // The SMS dashboard (`/backend/s_dashborad`, the same code 20).
+  app.get('/v3/api/dashboard/smsGuide', { config: DASHBOARD }, async (request) => ({
+    data: await core.dashboard.smsGuide(callerOf(request)),
+  }));
+
+  app.get('/v3/api/dashboard/smsOverview', { config: DASHBOARD }, async (request) => {
+    const { days } = overviewQuery.parse(request.query ?? {});
+    return { data: await core.dashboard.smsOverview(callerOf(request), days) };
+  });
 }
