@@ -11,7 +11,8 @@ import { withHeraldDatabase } from '../harness/database.ts';
  * The dashboard against a real Herald: a new account sees the beginner guide with nothing
  * ticked; after a sending domain is created through the API (and verified, written as the DNS
  * check leaves it) and an API_USER is created through the API, exactly those steps are ticked;
- * the trend chart draws; the SMS dashboard says its data is still to come.
+ * the trend chart draws. The SMS dashboard ticks its own steps (an SMS_USER made through the API)
+ * and draws its trend beside the anti-bombing panel.
  */
 let herald: Herald;
 let browser: Browser;
@@ -85,10 +86,22 @@ test('the guide ticks the steps an account has done; the trend chart draws', (t)
     await page.locator('.dashboard-trend [data-chart-ready="true"]').waitFor();
   }));
 
-test('the SMS dashboard shows that SMS data is still to come', (t) =>
+test('the SMS dashboard shows its guide, figures and alert panel', (t) =>
   withPage(browser, t, async (page) => {
     await logIn(page.context(), herald, owner);
     await page.goto(`${herald.url}/backend/s_dashborad`);
     await waitForShell(page);
-    await page.locator('.dashboard-sms-empty').getByText('短信数据将随短信功能上线').waitFor();
+    await page.locator('.guide-step-smsUser[data-done="false"]').waitFor();
+    assert.deepEqual(await ticked(page), []);
+    await page.locator('.guide-action-smsUser.ant-btn-primary').waitFor();
+    await page.locator('.dashboard-sms-trend [data-chart-ready="true"]').waitFor();
+    await page.locator('.dashboard-sms-alerts').getByText('暂无被暂停的模板').waitFor();
+
+    await api('POST', '/sms/smsUsers', { name: 'dash_sms_user', cType: 'normal' });
+    await page.reload();
+    await waitForShell(page);
+    await page.locator('.guide-step-smsUser[data-done="true"]').waitFor();
+    assert.deepEqual(await ticked(page), ['smsUser']);
+    await page.locator('.guide-action-sign.ant-btn-primary').click();
+    await page.waitForURL(/\/s_sendRelative\/sign/);
   }));

@@ -20,6 +20,7 @@ import type security from '../locales/zh-cn/security.json';
 import type senderConfigs from '../locales/zh-cn/senderConfigs.json';
 import type shell from '../locales/zh-cn/shell.json';
 import type smsFiling from '../locales/zh-cn/smsFiling.json';
+import type smsPauses from '../locales/zh-cn/smsPauses.json';
 import type smsSend from '../locales/zh-cn/smsSend.json';
 import type smsSigns from '../locales/zh-cn/smsSigns.json';
 import type smsTemplates from '../locales/zh-cn/smsTemplates.json';
@@ -64,6 +65,7 @@ declare module 'i18next' {
         members: typeof members;
         shell: typeof shell;
         smsFiling: typeof smsFiling;
+        smsPauses: typeof smsPauses;
         smsSend: typeof smsSend;
         smsSigns: typeof smsSigns;
         smsTemplates: typeof smsTemplates;

@@ -19,7 +19,7 @@ export function FiguresCards() {
   });
   const data = overview.data;
   const option = useMemo(
-    () => (data ? trendOption(data, (k) => t(`dashboard.figures.${k}`)) : null),
+    () => (data ? trendOption(data.series, TREND, (k) => t(`dashboard.figures.${k}`)) : null),
     [data, t],
   );
 
@@ -78,18 +78,23 @@ export function FiguresCards() {
   );
 }
 
-function trendOption(data: DashboardOverview, label: (key: keyof DayTotals) => string) {
+/** A line per figure over the days, as both dashboards draw their trend. */
+export function trendOption<T extends { day: string }, K extends keyof T & string>(
+  series: T[],
+  keys: K[],
+  label: (key: K) => string,
+) {
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: TREND.map(label) },
+    legend: { data: keys.map(label) },
     grid: { left: 48, right: 24, top: 40, bottom: 32 },
-    xAxis: { type: 'category', data: data.series.map((d) => d.day.slice(5)) },
+    xAxis: { type: 'category', data: series.map((d) => d.day.slice(5)) },
     yAxis: { type: 'value', minInterval: 1 },
-    series: TREND.map((key) => ({
+    series: keys.map((key) => ({
       name: label(key),
       type: 'line',
       smooth: true,
-      data: data.series.map((d) => d[key]),
+      data: series.map((d) => d[key]),
     })),
   };
 }
