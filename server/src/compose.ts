@@ -45,6 +45,7 @@ import { SmsFilingsService } from './core/sms-filings/sms-filings.service.ts';
 import { SmsInterceptionService } from './core/sms-interception/sms-interception.service.ts';
 import { SmsMessagesService } from './core/sms-messages/sms-messages.service.ts';
 import { SmsPausesService } from './core/sms-protection/sms-pauses.service.ts';
+import { SmsRepliesService } from './core/sms-replies/sms-replies.service.ts';
 import { SmsProtectionService } from './core/sms-protection/sms-protection.service.ts';
 import { SmsSendService } from './core/sms-send/sms-send.service.ts';
 import { CoreSmsSendSources } from './core/sms-send/sms-send-sources.ts';
@@ -162,6 +163,7 @@ export interface Core extends Tracking {
   smsTestSend: SmsTestSendService;
   smsProtection: SmsProtectionService;
   smsPauses: SmsPausesService;
+  smsReplies: SmsRepliesService;
   smsInterception: SmsInterceptionService;
   /** The SMS channel: carrier sessions, the SMS work loop and receipts (started by worker roles). */
   smsDelivery: SmsDeliveryService;
@@ -294,10 +296,12 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
   });
   const smsCarriers = new SmsCarriersService(database, secretBox);
   const smsInterception = new SmsInterceptionService(database);
+  const smsReplies = new SmsRepliesService(database, { optOutWords: config.smsOptOutWords });
   const smsDelivery = new SmsDeliveryService({
     database,
     directory: smsCarriers,
     interception: smsInterception,
+    replies: smsReplies,
     logger: logger.child({ component: 'sms' }),
     settings: {
       concurrency: config.delivery.concurrency,
@@ -410,6 +414,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     smsTestSend: new SmsTestSendService(database, smsSend),
     smsProtection,
     smsPauses,
+    smsReplies,
     smsInterception,
     smsMessages,
     smsDelivery,

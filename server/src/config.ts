@@ -40,6 +40,7 @@ const envSchema = z.object({
   HERALD_CONSOLE_DIR: z.string().optional(),
   HERALD_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HERALD_DNS_SERVERS: z.string().optional(),
+  HERALD_SMS_OPT_OUT_WORDS: z.string().optional(),
   HERALD_MTA_PORT: port.default(25),
   HERALD_SYSTEM_FROM: z.string().regex(/@/, 'needs an address: Herald <no-reply@example.com>').optional(),
   HERALD_SMPP_URL: z
@@ -127,6 +128,8 @@ export interface Config {
   consoleDir: string;
   logLevel: z.infer<typeof envSchema>['HERALD_LOG_LEVEL'];
   dnsServers: string[];
+  /** Reply words that unsubscribe a number, beyond T, R, TD and 退订. */
+  smsOptOutWords: string[];
   /** Port of recipients' MX hosts the MTA connects to (25; tests point it at a loopback peer). */
   mtaPort: number;
   /** From of Herald's own mail (activation, password reset). */
@@ -249,6 +252,10 @@ export function loadConfig(
     consoleDir: path.resolve(e.HERALD_CONSOLE_DIR ?? path.join(import.meta.dirname, '../../console/dist')),
     logLevel: e.HERALD_LOG_LEVEL,
     dnsServers: (e.HERALD_DNS_SERVERS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    smsOptOutWords: (e.HERALD_SMS_OPT_OUT_WORDS ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),

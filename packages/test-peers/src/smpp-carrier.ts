@@ -108,6 +108,11 @@ export interface SmppCarrier {
   unscript(destination: string): void;
   /** Resolves once at least `count` submits were accepted (default timeout 5000 ms). */
   waitForMessages(count: number, timeoutMs?: number): Promise<SubmittedSms[]>;
+  /**
+   * A handset's reply: a deliver_sm (esm_class 0, UCS-2 when the text is not ASCII) from `from`
+   * to `to` on a bound receiving session; false when no session can take it.
+   */
+  sendMo(from: string, to: string, text: string): boolean;
   /** Destroys every connection at once, as a carrier outage would. */
   dropAll(): void;
   /** Forgets messages, scripts and receipts not yet delivered. */
@@ -334,6 +339,20 @@ export async function startSmppCarrier(options: SmppCarrierOptions = {}): Promis
     },
     waitForMessages(count, timeoutMs = 5000) {
       return waiter.waitFor(count, timeoutMs);
+    },
+    sendMo(from, to, text) {
+      const target = [...bound.keys()].find((s) => {
+        const state = bound.get(s);
+        return !!state && state.mode !== 'transmitter' && s.socket.writable;
+      });
+      const ascii = /^[\x20-\x7e]*$/.test(text);
+      return !!target?.deliver_sm({
+        source_addr: normalizeNumber(from),
+        destination_addr: normalizeNumber(to),
+        esm_class: 0,
+        data_coding: ascii ? 0 : 8,
+        short_message: ascii ? text : { message: text },
+      });
     },
     dropAll() {
       for (const session of [...server.sessions]) session.destroy();

@@ -35,6 +35,7 @@ import * as smsFrequencyLimits from './migrations/0034-sms-frequency-limits.ts';
 import * as smsHooks from './migrations/0035-sms-hooks.ts';
 import * as smsBlocks from './migrations/0036-sms-blocks.ts';
 import * as smsTemplatePauses from './migrations/0039-sms-template-pauses.ts';
+import * as smsReplies from './migrations/0041-sms-replies.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -78,6 +79,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0035-sms-hooks': smsHooks,
   '0036-sms-blocks': smsBlocks,
   '0039-sms-template-pauses': smsTemplatePauses,
+  '0041-sms-replies': smsReplies,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

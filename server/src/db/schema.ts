@@ -33,6 +33,7 @@ import type {
   SmsMessagesTable,
   SmsRoutesTable,
   SmsSendRequestsTable,
+  SmsRepliesTable,
   SmsTemplateCountsTable,
   SmsTemplatePausesTable,
 } from './sms-schema.ts';
@@ -135,6 +136,7 @@ export interface DB {
   sms_keywords: SmsKeywordsTable;
   sms_template_pauses: SmsTemplatePausesTable;
   sms_template_counts: SmsTemplateCountsTable;
+  sms_replies: SmsRepliesTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */

@@ -96,7 +96,7 @@ export interface SmsSendRequestsTable {
   created_at: number;
 }
 
-export type SmsEventKind = 'request' | 'deliver' | 'workererror' | 'delivererror';
+export type SmsEventKind = 'request' | 'deliver' | 'workererror' | 'delivererror' | 'reply';
 
 export interface SmsEventsTable {
   id: Generated<number>;
@@ -163,4 +163,19 @@ export interface SmsKeywordsTable {
   account_id: number;
   keyword: string;
   created_at: number;
+}
+
+/** A handset's reply (migration 0041); account and SMS null when it could not be attributed. */
+export interface SmsRepliesTable {
+  id: Generated<number>;
+  account_id: number | null;
+  sms_message_id: number | null;
+  carrier_id: number;
+  /** E.164. */
+  phone: string;
+  /** The number it was sent to: the service code and extension. */
+  dest: string;
+  content: string;
+  opt_out: Generated<number>;
+  received_at: number;
 }

@@ -45,6 +45,7 @@ import { smsHooksRoutes } from './routes/sms-hooks.routes.ts';
 import { smsInterceptionRoutes } from './routes/sms-interception.routes.ts';
 import { smsMessagesRoutes } from './routes/sms-messages.routes.ts';
 import { smsPausesRoutes } from './routes/sms-pauses.routes.ts';
+import { smsRepliesRoutes } from './routes/sms-replies.routes.ts';
 import { smsSignsRoutes } from './routes/sms-signs.routes.ts';
 import { smsTemplatesRoutes } from './routes/sms-templates.routes.ts';
 import { smsUsersRoutes } from './routes/sms-users.routes.ts';
@@ -166,6 +167,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     adminSmsReviewRoutes(app, core);
     smsMessagesRoutes(app, core);
     smsPausesRoutes(app, core);
+    smsRepliesRoutes(app, core);
     smsHooksRoutes(app, core);
     smsInterceptionRoutes(app, core);
     emailStatusRoutes(app, core);

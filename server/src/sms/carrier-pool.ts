@@ -1,6 +1,13 @@
 import type { Logger } from '../logger.ts';
 import { carrierOpener } from './carriers/open-carrier.ts';
-import type { CarrierConfig, CarrierDirectory, CarrierRoute, DeliveryReceipt, SmsCarrier } from './ports.ts';
+import type {
+  CarrierConfig,
+  CarrierDirectory,
+  CarrierReply,
+  CarrierRoute,
+  DeliveryReceipt,
+  SmsCarrier,
+} from './ports.ts';
 
 interface OpenSession {
   config: CarrierConfig;
@@ -9,6 +16,9 @@ interface OpenSession {
 
 /** Carrier receipts, each with the connection it came on. */
 export type PoolReceiptListener = (carrierId: number, receipt: DeliveryReceipt) => void;
+
+/** Handsets' replies, each with the connection it came on. */
+export type PoolReplyListener = (reply: CarrierReply) => void;
 
 /**
  * The carrier connections of one worker: one long-lived session per carrier the operator
@@ -27,12 +37,19 @@ export class CarrierPool {
   private readonly onReceipt: PoolReceiptListener;
   private readonly logger: Logger;
   private readonly refreshMs: number;
+  private readonly onReply: PoolReplyListener | undefined;
 
-  constructor(directory: CarrierDirectory, onReceipt: PoolReceiptListener, logger: Logger, refreshMs = 5000) {
+  constructor(
+    directory: CarrierDirectory,
+    onReceipt: PoolReceiptListener,
+    logger: Logger,
+    options: { refreshMs?: number; onReply?: PoolReplyListener } = {},
+  ) {
     this.directory = directory;
     this.onReceipt = onReceipt;
     this.logger = logger;
-    this.refreshMs = refreshMs;
+    this.refreshMs = options.refreshMs ?? 5000;
+    this.onReply = options.onReply;
   }
 
   /** Reads the directory again when it is older than refreshMs. */
@@ -57,8 +74,15 @@ export class CarrierPool {
     const open = this.sessions.get(config.id);
     if (open && open.config.version === config.version) return open.carrier;
     if (open) this.closeSession(config.id);
+    const onReply = this.onReply;
     const carrier = carrierOpener(
-      { url: config.url, systemId: config.systemId, password: config.password, perSecond: config.perSecond },
+      {
+        url: config.url,
+        systemId: config.systemId,
+        password: config.password,
+        perSecond: config.perSecond,
+        onMo: onReply && ((mo) => onReply({ ...mo, carrierId: config.id, carrierSource: config.sourceAddr })),
+      },
       this.logger.child({ carrierId: config.id, carrierName: config.name }),
     )((receipt) => this.onReceipt(config.id, receipt));
     this.sessions.set(config.id, { config, carrier });

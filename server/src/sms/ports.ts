@@ -42,6 +42,45 @@ export function describeReceipt(receipt: DeliveryReceipt): string {
   return receipt.err ? `${receipt.stat} (err ${receipt.err})` : receipt.stat;
 }
 
+/** A message a handset sent to a service number (SMPP deliver_sm, CMPP DELIVER with Registered_Delivery 0). */
+export interface MobileOriginated {
+  /** The handset's number. */
+  from: string;
+  /** The number it wrote to: the service code, with any extension the SP sent from. */
+  to: string;
+  text: string;
+  receivedAt: Date;
+}
+
+/** A reply as the channel hands it to the core: the message and the carrier it came from. */
+export interface CarrierReply extends MobileOriginated {
+  carrierId: number;
+  /** The sender id that carrier's submits go out with (what the extension follows). */
+  carrierSource: string;
+}
+
+/** What the SMS channel tells the core of replies: store, attribute, honour opt-outs. */
+export interface SmsReplies {
+  received(reply: CarrierReply): Promise<void>;
+}
+
+/**
+ * The sender id a submit goes out with: the carrier's numeric service code followed by the
+ * account's extension (its id), so a handset's reply names the account it answers. A carrier
+ * whose sender id is not numeric (an alphanumeric name) gets no extension.
+ */
+export function senderWithExtension(carrierSource: string, accountId: number): string {
+  return /^\d+$/.test(carrierSource) ? `${carrierSource}${accountId}` : carrierSource;
+}
+
+/** The account a reply's destination names by its extension, or undefined. */
+export function accountOfExtension(carrierSource: string, to: string): number | undefined {
+  const dest = to.trim().replace(/^\+/, '');
+  if (!/^\d+$/.test(carrierSource) || !dest.startsWith(carrierSource)) return undefined;
+  const ext = dest.slice(carrierSource.length);
+  return /^[1-9]\d{0,14}$/.test(ext) ? Number(ext) : undefined;
+}
+
 /** Opens a carrier session whose receipts go to `onReceipt`; the session connects on first use. */
 export type OpenCarrier = (onReceipt: ReceiptListener) => SmsCarrier;
 

@@ -10,6 +10,7 @@ import {
   type DeliveryReceipt,
   describeReceipt,
   type SmsInterception,
+  type SmsReplies,
 } from './ports.ts';
 import { receiptStatusCode } from './receipt-codes.ts';
 import { type ClaimedSms, type ReceiptRecord, type SmsOutcome, SmsStore } from './store/sms-store.ts';
@@ -18,6 +19,8 @@ export interface SmsDeliveryDeps {
   database: Database;
   directory: CarrierDirectory;
   interception: SmsInterception;
+  /** Where handsets' replies go; without it they are logged and dropped. */
+  replies?: SmsReplies;
   logger: Logger;
   settings: LoopSettings;
   now?: () => number;
@@ -63,10 +66,19 @@ export class SmsDeliveryService {
       (batch) => this.writeReceipts(batch),
       (error) => log.error({ err: error }, 'writing SMS receipts failed; retrying'),
     );
+    const replies = deps.replies;
     this.pool = new CarrierPool(
       deps.directory,
       (carrierId, receipt) => this.onReceipt(carrierId, receipt),
       log,
+      {
+        onReply:
+          replies &&
+          ((reply) =>
+            void replies.received(reply).catch((error: unknown) => {
+              log.error({ err: error, carrierId: reply.carrierId }, 'recording an SMS reply failed');
+            })),
+      },
     );
     this.pipeline = new SmsPipeline(this.pool, deps.interception, this.outcomes, log, this.now);
   }

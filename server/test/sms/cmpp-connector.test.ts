@@ -2,13 +2,9 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { type CmppGateway, type CmppGatewayOptions, startCmppGateway } from '@herald/test-peers';
 import { createLogger } from '../../src/logger.ts';
-import {
-  CmppConnector,
-  type CmppConnectorOptions,
-  type MobileOriginated,
-} from '../../src/sms/carriers/cmpp.ts';
+import { CmppConnector, type CmppConnectorOptions } from '../../src/sms/carriers/cmpp.ts';
 import { carrierOpener } from '../../src/sms/carriers/open-carrier.ts';
-import type { DeliveryReceipt } from '../../src/sms/ports.ts';
+import type { DeliveryReceipt, MobileOriginated } from '../../src/sms/ports.ts';
 import { waitFor } from '../helpers/wait.ts';
 
 /**

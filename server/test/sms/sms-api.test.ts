@@ -76,7 +76,7 @@ describe('SMS API: send, carrier, receipt', () => {
     const [sms] = await carrier.waitForMessages(1);
     assert.equal(sms?.text, '【赫耳墨斯】您的验证码是246810，5分钟内有效。');
     assert.equal(sms?.destination, '8613800138000');
-    assert.equal(sms?.source, '10690001');
+    assert.equal(sms?.source, `10690001${ready.accountId}`, 'the service code and the account extension');
     await waitFor('the receipt', async () => (await statusOf(smsId as string))?.status === 'Delivered');
     const done = await t.core.database.db
       .selectFrom('sms_messages')

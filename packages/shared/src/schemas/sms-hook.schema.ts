@@ -6,11 +6,11 @@ import { webhookAppKeySchema, webhookUrlSchema } from './webhook.schema.ts';
 /**
  * SMSHook (console `/s_sendSetting/smsHook`, call `/sms/smshooks`; reference §11): a receiver of an
  * account's SMS events, for one SMS_USER or all, signed and retried exactly as email webhooks are.
- * `reply` comes with replies (the next SMS issue).
+ * `reply` is a handset's answer to one of the account's SMS.
  */
 const rule = (key: ValidationKey) => ({ message: key });
 
-export const SMS_HOOK_EVENTS = ['request', 'deliver', 'workererror', 'delivererror'] as const;
+export const SMS_HOOK_EVENTS = ['request', 'deliver', 'workererror', 'delivererror', 'reply'] as const;
 export type SmsHookEvent = (typeof SMS_HOOK_EVENTS)[number];
 
 /** SendCloud's SMSHook eventType numbers. */
@@ -19,6 +19,7 @@ export const SMS_HOOK_EVENT_TYPES: Record<SmsHookEvent, number> = {
   deliver: 2,
   workererror: 4,
   delivererror: 5,
+  reply: 6,
 };
 
 export const SMS_HOOK_MAX_PER_ACCOUNT = 10;

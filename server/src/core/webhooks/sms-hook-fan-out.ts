@@ -128,5 +128,11 @@ export function smsPushFields(row: SmsEventRow): PushFields {
     fields.message = message;
     fields.encodeMessage = Buffer.from(message, 'utf8').toString('base64');
   }
+  if (row.kind === 'reply') {
+    const content = row.message ?? '';
+    fields.replyContent = content;
+    fields.encodeReplyContent = Buffer.from(content, 'utf8').toString('base64');
+    fields.replyTime = String(row.at);
+  }
   return fields;
 }

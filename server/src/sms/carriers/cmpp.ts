@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { ReceiptListener, SmsCarrier, SmsSubmission, SubmitOutcome } from '../ports.ts';
+import type {
+  MobileOriginated,
+  ReceiptListener,
+  SmsCarrier,
+  SmsSubmission,
+  SubmitOutcome,
+} from '../ports.ts';
 import {
   CMPP,
   type CmppFrame,
@@ -68,15 +74,6 @@ export interface CmppConnectorOptions {
   flowControlRetries?: number;
   /** First pause after result 8, doubled on each further one up to 2 s. Default 200 ms. */
   flowControlPauseMs?: number;
-}
-
-export interface MobileOriginated {
-  /** The handset's number. */
-  from: string;
-  /** The number it wrote to: the service code, with any extension the SP sent from. */
-  to: string;
-  text: string;
-  receivedAt: Date;
 }
 
 type PartsOutcome = SubmitOutcome | { kind: 'lost'; reason: string };

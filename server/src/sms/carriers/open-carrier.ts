@@ -1,6 +1,6 @@
 import type { Logger } from '../../logger.ts';
-import type { OpenCarrier } from '../ports.ts';
-import { CmppConnector, type MobileOriginated } from './cmpp.ts';
+import type { MobileOriginated, OpenCarrier } from '../ports.ts';
+import { CmppConnector } from './cmpp.ts';
 import type { CmppVersion } from './cmpp-codec.ts';
 import { SmppConnector } from './smpp.ts';
 
@@ -24,7 +24,7 @@ export interface CarrierSettings {
   password: string;
   /** Throughput per connection; overrides the URL's `perSecond` when above 0. */
   perSecond?: number;
-  /** Replies from handsets, for protocols that carry them (CMPP today). */
+  /** Replies from handsets (SMPP deliver_sm, CMPP DELIVER). */
   onMo?: (message: MobileOriginated) => void;
 }
 
@@ -50,6 +50,7 @@ export function carrierOpener(settings: CarrierSettings, logger: Logger): OpenCa
           windowSize: window,
           submitsPerSecond: perSecond,
           concatenation,
+          onMo: settings.onMo,
         });
     }
     case 'cmpp:': {

@@ -2,7 +2,13 @@
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import smpp, { type Pdu, type PduOptions, type Session } from 'smpp';
-import type { ReceiptListener, SmsCarrier, SmsSubmission, SubmitOutcome } from '../ports.ts';
+import type {
+  MobileOriginated,
+  ReceiptListener,
+  SmsCarrier,
+  SmsSubmission,
+  SubmitOutcome,
+} from '../ports.ts';
 import { concatenationUdh, splitSms } from '../sms-parts.ts';
 import { MessageIdBook, parseReceipt } from './smpp-receipt.ts';
 import { SubmitWindow } from './submit-window.ts';
@@ -45,6 +51,8 @@ export interface SmppConnectorOptions {
   throttlePauseMs?: number;
   /** How a long text's parts say they belong together: a UDH (default) or the sar_* TLVs. */
   concatenation?: 'udh' | 'sar';
+  /** Replies from handsets: deliver_sm that are not delivery receipts. */
+  onMo?: (message: MobileOriginated) => void;
 }
 
 type Request = 'bind_transceiver' | 'submit_sm' | 'enquire_link' | 'unbind';
@@ -281,11 +289,17 @@ export class SmppConnector implements SmsCarrier {
 
   private onDeliver(session: Session, pdu: Pdu): void {
     session.send(pdu.response());
+    const text = messageText(pdu.short_message) || messageText(pdu.message_payload);
     if ((Number(pdu.esm_class ?? 0) & ESM_CLASS_TYPE) !== ESM_DELIVERY_RECEIPT) {
-      this.log.info('SMPP mobile-originated message ignored');
+      if (!this.options.onMo) return void this.log.info('SMPP mobile-originated message ignored');
+      this.options.onMo({
+        from: String(pdu.source_addr ?? ''),
+        to: String(pdu.destination_addr ?? ''),
+        text,
+        receivedAt: new Date(),
+      });
       return;
     }
-    const text = messageText(pdu.short_message) || messageText(pdu.message_payload);
     const receiptedId = typeof pdu.receipted_message_id === 'string' ? pdu.receipted_message_id : undefined;
     const receipt = parseReceipt(text, receiptedId, this.ids);
     if (receipt) this.options.onReceipt(receipt);

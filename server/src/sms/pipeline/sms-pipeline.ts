@@ -3,7 +3,7 @@ import type { ChannelPipeline } from '../../channel/contract.ts';
 import { runSteps, type Step } from '../../channel/steps.ts';
 import type { Logger } from '../../logger.ts';
 import type { CarrierPool } from '../carrier-pool.ts';
-import type { CarrierConfig, SmsInterception } from '../ports.ts';
+import { type CarrierConfig, type SmsInterception, senderWithExtension } from '../ports.ts';
 import type { ClaimedSms, SmsOutcome, SmsStore } from '../store/sms-store.ts';
 import type { OutcomeBatch } from './outcome-batch.ts';
 
@@ -129,9 +129,11 @@ export class SmsPipeline implements ChannelPipeline<ClaimedSms> {
       tried.push(carrier.id);
       let result: Awaited<ReturnType<ReturnType<CarrierPool['session']>['submit']>>;
       try {
-        result = await this.pool
-          .session(carrier)
-          .submit({ to: item.phone.replace(/^\+/, ''), from: carrier.sourceAddr, text: item.content });
+        result = await this.pool.session(carrier).submit({
+          to: item.phone.replace(/^\+/, ''),
+          from: senderWithExtension(carrier.sourceAddr, item.accountId),
+          text: item.content,
+        });
       } catch (error) {
         result = { kind: 'refused', permanent: false, reason: (error as Error).message };
       }
