@@ -21,6 +21,7 @@ import type senderConfigs from '../locales/zh-cn/senderConfigs.json';
 import type shell from '../locales/zh-cn/shell.json';
 import type smsFiling from '../locales/zh-cn/smsFiling.json';
 import type smsPauses from '../locales/zh-cn/smsPauses.json';
+import type smsReplies from '../locales/zh-cn/smsReplies.json';
 import type smsSend from '../locales/zh-cn/smsSend.json';
 import type smsSigns from '../locales/zh-cn/smsSigns.json';
 import type smsTemplates from '../locales/zh-cn/smsTemplates.json';
@@ -66,6 +67,7 @@ declare module 'i18next' {
         shell: typeof shell;
         smsFiling: typeof smsFiling;
         smsPauses: typeof smsPauses;
+        smsReplies: typeof smsReplies;
         smsSend: typeof smsSend;
         smsSigns: typeof smsSigns;
         smsTemplates: typeof smsTemplates;

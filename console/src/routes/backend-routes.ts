@@ -178,7 +178,7 @@ export const backendAreas: readonly RouteArea[] = [
     screens: [
       screen('s_send', 'routes.smsSendData', 'SmsSendDataPage'),
       todo('clickData', 'routes.smsClickData', 'SmsClickDataPage'),
-      todo('replay', 'routes.smsReplies', 'SmsRepliesPage'),
+      screen('replay', 'routes.smsReplies', 'SmsRepliesPage'),
     ],
   },
   {
@@ -193,7 +193,7 @@ export const backendAreas: readonly RouteArea[] = [
     screens: [
       screen('smsStatus', 'routes.smsStatus', 'SmsStatusPage'),
       screen('interceptor', 'routes.smsInterceptor', 'SmsInterceptorPage'),
-      todo('smsResponse', 'routes.smsResponses', 'SmsResponsesPage'),
+      screen('smsResponse', 'routes.smsResponses', 'SmsResponsesPage'),
       todo('linkClick', 'routes.smsLinkClick', 'SmsLinkClickPage'),
       screen('unsubscribe', 'routes.smsUnsubscribe', 'SmsUnsubscribePage'),
       todo('offline', 'routes.smsOfflineExports', 'SmsOfflineExportsPage'),
