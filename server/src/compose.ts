@@ -43,10 +43,11 @@ import { SmsComplianceService } from './core/sms-compliance/sms-compliance.servi
 import { SmsFilingReviewService } from './core/sms-filings/sms-filing-review.service.ts';
 import { SmsFilingsService } from './core/sms-filings/sms-filings.service.ts';
 import { SmsInterceptionService } from './core/sms-interception/sms-interception.service.ts';
+import { SmsLinksService } from './core/sms-links/sms-links.service.ts';
 import { SmsMessagesService } from './core/sms-messages/sms-messages.service.ts';
 import { SmsPausesService } from './core/sms-protection/sms-pauses.service.ts';
-import { SmsRepliesService } from './core/sms-replies/sms-replies.service.ts';
 import { SmsProtectionService } from './core/sms-protection/sms-protection.service.ts';
+import { SmsRepliesService } from './core/sms-replies/sms-replies.service.ts';
 import { SmsSendService } from './core/sms-send/sms-send.service.ts';
 import { CoreSmsSendSources } from './core/sms-send/sms-send-sources.ts';
 import { SmsTestSendService } from './core/sms-send/sms-test-send.service.ts';
@@ -76,6 +77,7 @@ import { WechatService } from './core/wechat/wechat.service.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loadSecretKey, SecretBox } from './lib/secret-box.ts';
+import { purposeKey } from './lib/signed-token.ts';
 import { unsubscribeKey } from './lib/unsubscribe-token.ts';
 import type { Logger } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
@@ -164,6 +166,7 @@ export interface Core extends Tracking {
   smsProtection: SmsProtectionService;
   smsPauses: SmsPausesService;
   smsReplies: SmsRepliesService;
+  smsLinks: SmsLinksService;
   smsInterception: SmsInterceptionService;
   /** The SMS channel: carrier sessions, the SMS work loop and receipts (started by worker roles). */
   smsDelivery: SmsDeliveryService;
@@ -319,6 +322,10 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     templates: smsTemplates,
   });
   const smsProtection = new SmsProtectionService(database);
+  const smsLinks = new SmsLinksService(database, {
+    key: purposeKey('sms-links', secretKey),
+    base: config.smsShortLinkUrl,
+  });
   const smsPauses = new SmsPausesService(database, { onReleased: () => smsDelivery.wake() });
   const smsMessages = new SmsMessagesService(database);
   const smsSend = new SmsSendService({
@@ -326,6 +333,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     sources: smsSendSources,
     states: accountStates,
     protection: smsProtection,
+    links: smsLinks,
     onAccepted: () => smsDelivery.wake(),
   });
   const apiUserAuth = new ApiUserAuth(database, { limiter: rateLimiter });
@@ -415,6 +423,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     smsProtection,
     smsPauses,
     smsReplies,
+    smsLinks,
     smsInterception,
     smsMessages,
     smsDelivery,

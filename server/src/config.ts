@@ -87,6 +87,7 @@ const envSchema = z.object({
   HERALD_WEBHOOK_POLL_MS: positiveInt.default(200),
   HERALD_WEBHOOK_CONCURRENCY: positiveInt.default(32),
   HERALD_TRACKING_URL: z.url().optional(),
+  HERALD_SMS_SHORT_LINK_URL: z.url().optional(),
   HERALD_TRACKING_CNAME: z.string().optional(),
   HERALD_TRACKING_HTTPS_PORT: port.optional(),
 });
@@ -178,6 +179,8 @@ export interface Config {
    * tracking hosts with their uploaded certificates (none when unset).
    */
   tracking: { url: string; cnameTarget: string; httpsPort: number | undefined };
+  /** Base of SMS short links (`<base>/<code>`); its host must reach Herald's HTTP port. */
+  smsShortLinkUrl: string;
   /**
    * Webhook pushes: `allowPrivate` lets URLs resolve to loopback and private addresses (tests, or
    * receivers inside the deployment's own network); retries wait retryBaseMs × 1, 2, 4, 8, 16;
@@ -279,6 +282,7 @@ export function loadConfig(
     }),
     secretKey: parseSecretKey(e.HERALD_SECRET_KEY, database),
     tracking: trackingSettings(e),
+    smsShortLinkUrl: (e.HERALD_SMS_SHORT_LINK_URL ?? `${trackingSettings(e).url}/s`).replace(/\/$/, ''),
     webhooks: {
       allowPrivate: e.HERALD_WEBHOOK_ALLOW_PRIVATE === '1' || e.HERALD_WEBHOOK_ALLOW_PRIVATE === 'true',
       retryBaseMs: e.HERALD_WEBHOOK_RETRY_BASE_MS,

@@ -11,6 +11,7 @@ import { SEND_CALENDAR_ERRORS } from './errors/send-calendar.errors.ts';
 import { SENDER_CONFIG_ERRORS } from './errors/sender-config.errors.ts';
 import { SMS_API_ERRORS } from './errors/sms-api.errors.ts';
 import { SMS_FILING_ERRORS } from './errors/sms-filing.errors.ts';
+import { SMS_LINK_ERRORS } from './errors/sms-link.errors.ts';
 import { SMS_PAUSE_ERRORS } from './errors/sms-pause.errors.ts';
 import { SMS_SIGN_ERRORS } from './errors/sms-sign.errors.ts';
 import { SMS_TEMPLATE_ERRORS } from './errors/sms-template.errors.ts';
@@ -383,6 +384,7 @@ export const ERRORS = {
   ...SMS_TEMPLATE_ERRORS,
   ...SMS_FILING_ERRORS,
   ...SMS_PAUSE_ERRORS,
+  ...SMS_LINK_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

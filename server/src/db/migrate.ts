@@ -36,6 +36,7 @@ import * as smsHooks from './migrations/0035-sms-hooks.ts';
 import * as smsBlocks from './migrations/0036-sms-blocks.ts';
 import * as smsTemplatePauses from './migrations/0039-sms-template-pauses.ts';
 import * as smsReplies from './migrations/0041-sms-replies.ts';
+import * as smsShortLinks from './migrations/0043-sms-short-links.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -80,6 +81,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0036-sms-blocks': smsBlocks,
   '0039-sms-template-pauses': smsTemplatePauses,
   '0041-sms-replies': smsReplies,
+  '0043-sms-short-links': smsShortLinks,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -30,10 +30,14 @@ import type {
   SmsEventsTable,
   SmsFrequencyLimitsTable,
   SmsKeywordsTable,
+  SmsLinkClicksTable,
+  SmsLinkIdBlocksTable,
+  SmsLinkSettingsTable,
   SmsMessagesTable,
+  SmsRepliesTable,
   SmsRoutesTable,
   SmsSendRequestsTable,
-  SmsRepliesTable,
+  SmsShortLinksTable,
   SmsTemplateCountsTable,
   SmsTemplatePausesTable,
 } from './sms-schema.ts';
@@ -137,6 +141,10 @@ export interface DB {
   sms_template_pauses: SmsTemplatePausesTable;
   sms_template_counts: SmsTemplateCountsTable;
   sms_replies: SmsRepliesTable;
+  sms_link_settings: SmsLinkSettingsTable;
+  sms_link_id_blocks: SmsLinkIdBlocksTable;
+  sms_short_links: SmsShortLinksTable;
+  sms_link_clicks: SmsLinkClicksTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */

@@ -179,3 +179,39 @@ export interface SmsRepliesTable {
   opt_out: Generated<number>;
   received_at: number;
 }
+
+/** An account's SMS link tracking switch (migration 0043). */
+export interface SmsLinkSettingsTable {
+  account_id: number;
+  enabled: number;
+  updated_at: number;
+}
+
+/** The next short-link id to hand out (one row, id 1). */
+export interface SmsLinkIdBlocksTable {
+  id: number;
+  next_id: number;
+}
+
+/** One link of one SMS to one number; its short code is its id in base 62 with two signature characters. */
+export interface SmsShortLinksTable {
+  id: number;
+  account_id: number;
+  sms_id: string;
+  /** E.164. */
+  phone: string;
+  url: string;
+  created_at: number;
+}
+
+export interface SmsLinkClicksTable {
+  id: Generated<number>;
+  link_id: number;
+  account_id: number;
+  phone: string;
+  url: string;
+  /** 1 for previews, scanners, HEAD requests: never counted as a person's click. */
+  machine: number;
+  user_agent: string;
+  at: number;
+}

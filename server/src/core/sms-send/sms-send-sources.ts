@@ -57,6 +57,7 @@ export class CoreSmsSendSources implements SmsSendSources {
       content: template.content,
       signName: template.signName,
       guarded: template.kind === 'voice' || (template.kind === 'sms' && template.smsType === 'code'),
+      trackLinks: template.kind === 'sms' && template.trackLinks,
     };
   }
 

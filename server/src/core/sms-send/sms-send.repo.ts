@@ -16,6 +16,8 @@ export interface NewSms {
   content: string;
   tag: string | null;
   source: string;
+  /** Short links of its text (link tracking), written with it. */
+  links?: { id: number; url: string }[];
 }
 
 export interface PendingWrite {
@@ -99,6 +101,17 @@ export async function insertMessages(
         )
         .returning(['id', 'account_id'])
         .execute();
+      const links = chunk.flatMap((m) =>
+        (m.links ?? []).map((l) => ({
+          id: l.id,
+          account_id: m.accountId,
+          sms_id: m.smsId,
+          phone: m.phone,
+          url: l.url,
+          created_at: now,
+        })),
+      );
+      if (links.length > 0) await trx.insertInto('sms_short_links').values(links).execute();
       await trx
         .insertInto('sms_events')
         .values(

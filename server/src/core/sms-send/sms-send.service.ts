@@ -13,6 +13,7 @@ import {
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { AccountStates } from '../accounts/account-states.ts';
+import type { SmsLinksService } from '../sms-links/sms-links.service.ts';
 import type { SmsProtectionService } from '../sms-protection/sms-protection.service.ts';
 import type { SmsUserRef } from '../sms-users/sms-users.service.ts';
 import * as repo from './sms-send.repo.ts';
@@ -26,6 +27,8 @@ export interface SendableTemplate {
   signName: string | null;
   /** Watched by the anti-bombing template guard: verification-code SMS and voice templates. */
   guarded: boolean;
+  /** Its links become short links per recipient when the account tracks SMS links. */
+  trackLinks: boolean;
 }
 
 /** Where sending finds what it needs from the rest of the core (wired in compose.ts). */
@@ -92,6 +95,7 @@ const REQUEST_WINDOW_MS = 3600_000;
 export class SmsSendService {
   private readonly database: Database;
   private readonly sources: SmsSendSources;
+  private readonly links: Pick<SmsLinksService, 'linker'> | undefined;
   private readonly states: AccountStates;
   private readonly protection: SmsProtectionService;
   private readonly onAccepted: () => void;
@@ -103,9 +107,11 @@ export class SmsSendService {
     sources: SmsSendSources;
     states: AccountStates;
     protection: SmsProtectionService;
+    links?: Pick<SmsLinksService, 'linker'>;
     onAccepted?: () => void;
     now?: () => number;
   }) {
+    this.links = deps.links;
     this.database = deps.database;
     this.sources = deps.sources;
     this.states = deps.states;
@@ -133,7 +139,8 @@ export class SmsSendService {
     await this.sources.requireAllowed(accountId, request.msgType);
 
     const international = request.msgType === SMS_MSG_TYPES.international;
-    const { content, signName, templateId, guarded } = await this.content(request, international);
+    const { content, signName, templateId, guarded, trackLinks } = await this.content(request, international);
+    const linker = trackLinks && this.links ? await this.links.linker(accountId) : null;
     const phones = this.readPhones(request.recipients, international);
     if (smsUser.cType === 'test') await this.checkTestLimits(accountId, phones.accepted, international);
 
@@ -167,10 +174,13 @@ export class SmsSendService {
       }
       // The counter screen's own functions: what it shows is what is sent and billed.
       const region = international ? 'international' : 'domestic';
-      const filled = renderSmsTemplate(content, recipient.vars);
+      let filled = renderSmsTemplate(content, recipient.vars);
+      const shortened = linker ? await linker.shorten(filled) : undefined;
+      if (shortened) filled = shortened.text;
       const text = signedSmsText(filled, signName, region);
       messages.push({
         smsId: newSmsId(now, accountId),
+        links: shortened?.links ?? [],
         accountId,
         smsUserId: smsUser.id,
         templateId: templateId ?? null,
@@ -230,7 +240,7 @@ export class SmsSendService {
 
   private async content(request: SmsSendRequest, international: boolean) {
     const accountId = request.smsUser.accountId;
-    if (request.text) return { ...request.text, templateId: undefined, guarded: false };
+    if (request.text) return { ...request.text, templateId: undefined, guarded: false, trackLinks: false };
     if (request.templateId === undefined) throw new AppError('SMS_TEMPLATE_ID_EMPTY');
     const template = await this.sources.template(accountId, request.templateId);
     const wanted = kindOf(request.msgType);
@@ -245,6 +255,7 @@ export class SmsSendService {
       signName: template.signName,
       templateId: template.id,
       guarded: template.guarded,
+      trackLinks: template.trackLinks,
     };
   }
 

@@ -20,4 +20,5 @@ export function trackingRoutes(app: FastifyInstance, core: Core): void {
   };
   app.get('/t/o/:token', { config: { access: PUBLIC } }, handle);
   app.get('/t/c/:token', { config: { access: PUBLIC } }, handle);
+  app.get('/s/:code', { config: { access: PUBLIC } }, handle);
 }

@@ -6,6 +6,7 @@ import type { Core } from '../../compose.ts';
  *
  *   GET|HEAD /t/o/<token>.gif  the open pixel: a 1×1 transparent GIF that no cache may keep
  *   GET|HEAD /t/c/<token>      the click redirect: 302 to the link the token names
+ *   GET|HEAD /s/<code>         an SMS short link: 302 to its link, the click kept for its number
  *
  * A token that is not ours (edited, truncated) gets 404; nothing else is revealed.
  */
@@ -32,6 +33,7 @@ const NO_CACHE = {
 
 export const OPEN_PATH = /^\/t\/o\/([A-Za-z0-9_.-]{1,4096})$/;
 export const CLICK_PATH = /^\/t\/c\/([A-Za-z0-9_.-]{1,16384})$/;
+export const SHORT_PATH = /^\/s\/([0-9A-Za-z]{3,12})$/;
 
 const notFound: TrackingResponse = {
   status: 404,
@@ -50,6 +52,16 @@ export async function answerTracking(core: Core, request: TrackingRequest): Prom
   const click = CLICK_PATH.exec(path);
   if (click) {
     const url = await core.tracking.click(click[1] ?? '', hit);
+    if (!url) return notFound;
+    return {
+      status: 302,
+      headers: { location: url, 'referrer-policy': 'no-referrer', ...NO_CACHE },
+      body: '',
+    };
+  }
+  const short = SHORT_PATH.exec(path);
+  if (short) {
+    const url = await core.smsLinks.click(short[1] ?? '', hit);
     if (!url) return notFound;
     return {
       status: 302,
