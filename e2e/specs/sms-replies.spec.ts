@@ -84,11 +84,11 @@ test('a reply and an opt-out show on the uplink replies and reply data screens',
     await waitForShell(page);
     await page.locator('.sms-reply-data-page [data-chart-ready="true"]').waitFor();
     assert.equal(
-      (await page.locator('.sms-reply-total-replies .ant-statistic-content-value').textContent())?.trim(),
+      (await page.locator('.sms-day-total-replies .ant-statistic-content-value').textContent())?.trim(),
       '2',
     );
     assert.equal(
-      (await page.locator('.sms-reply-total-optOuts .ant-statistic-content-value').textContent())?.trim(),
+      (await page.locator('.sms-day-total-optOuts .ant-statistic-content-value').textContent())?.trim(),
       '1',
     );
 

@@ -20,6 +20,7 @@ import type security from '../locales/zh-cn/security.json';
 import type senderConfigs from '../locales/zh-cn/senderConfigs.json';
 import type shell from '../locales/zh-cn/shell.json';
 import type smsFiling from '../locales/zh-cn/smsFiling.json';
+import type smsLinks from '../locales/zh-cn/smsLinks.json';
 import type smsPauses from '../locales/zh-cn/smsPauses.json';
 import type smsReplies from '../locales/zh-cn/smsReplies.json';
 import type smsSend from '../locales/zh-cn/smsSend.json';
@@ -66,6 +67,7 @@ declare module 'i18next' {
         members: typeof members;
         shell: typeof shell;
         smsFiling: typeof smsFiling;
+        smsLinks: typeof smsLinks;
         smsPauses: typeof smsPauses;
         smsReplies: typeof smsReplies;
         smsSend: typeof smsSend;

@@ -177,7 +177,7 @@ export const backendAreas: readonly RouteArea[] = [
     icon: 'data',
     screens: [
       screen('s_send', 'routes.smsSendData', 'SmsSendDataPage'),
-      todo('clickData', 'routes.smsClickData', 'SmsClickDataPage'),
+      screen('clickData', 'routes.smsClickData', 'SmsClickDataPage'),
       screen('replay', 'routes.smsReplies', 'SmsRepliesPage'),
     ],
   },
@@ -194,7 +194,7 @@ export const backendAreas: readonly RouteArea[] = [
       screen('smsStatus', 'routes.smsStatus', 'SmsStatusPage'),
       screen('interceptor', 'routes.smsInterceptor', 'SmsInterceptorPage'),
       screen('smsResponse', 'routes.smsResponses', 'SmsResponsesPage'),
-      todo('linkClick', 'routes.smsLinkClick', 'SmsLinkClickPage'),
+      screen('linkClick', 'routes.smsLinkClick', 'SmsLinkClickPage'),
       screen('unsubscribe', 'routes.smsUnsubscribe', 'SmsUnsubscribePage'),
       todo('offline', 'routes.smsOfflineExports', 'SmsOfflineExportsPage'),
     ],
@@ -238,7 +238,7 @@ export const backendAreas: readonly RouteArea[] = [
     screens: [
       screen('empower', 'routes.smsEmpower', 'SmsEmpowerPage'),
       screen('smsHook', 'routes.smsHooks', 'SmsHooksPage'),
-      todo('track', 'routes.smsTrack', 'SmsTrackPage'),
+      screen('track', 'routes.smsTrack', 'SmsTrackPage'),
       todo('label', 'routes.smsLabels', 'SmsLabelsPage'),
       screen('attack', 'routes.smsAttack', 'SmsAttackPage'),
       todo('smsContent', 'routes.smsContent', 'SmsContentPage'),
