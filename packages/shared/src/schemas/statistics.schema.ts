@@ -42,6 +42,20 @@ export function addMonths(day: string, months: number): string {
   return first.toISOString().slice(0, 10);
 }
 
+/** The day of a count of days since 1970-01-01 (SQL that groups by `(at + 8 h) / 1 day` gives these). */
+export function epochDay(days: number): string {
+  return new Date(Math.floor(days) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Every Asia/Shanghai day from the instant `from` to `to`, each with its figures or `empty`'s. */
+export function everyDay<T>(from: number, to: number, found: Map<string, T>, empty: (day: string) => T): T[] {
+  const days: T[] = [];
+  for (let day = statDay(from), last = statDay(to); day <= last; day = addDays(day, 1)) {
+    days.push(found.get(day) ?? empty(day));
+  }
+  return days;
+}
+
 /** Days from `from` to `to`, both counted (1 for a single day). */
 export function daySpan(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;

@@ -1,6 +1,7 @@
 import {
   addDays,
   type DashboardOverview,
+  everyDay,
   GUIDE_STEPS,
   type Guide,
   type GuideStep,
@@ -98,12 +99,10 @@ export class DashboardService {
       this.sms.pauses.alerts(caller),
     ]);
     // Every day of the chart, quiet ones as zeros.
-    const byDay = new Map(data.days.map((d) => [d.day, d]));
-    const first = statDay(from);
-    const filled = Array.from({ length: days }, (_, i) => {
-      const day = addDays(first, i);
-      return byDay.get(day) ?? { day, ...ZERO_DAY };
-    });
+    const filled = everyDay(from, now, new Map(data.days.map((d) => [d.day, d])), (day) => ({
+      day,
+      ...ZERO_DAY,
+    }));
     return { data: { ...data, days: filled }, alerts };
   }
 }

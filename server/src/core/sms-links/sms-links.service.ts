@@ -1,5 +1,7 @@
 import {
   AppError,
+  epochDay,
+  everyDay,
   parseMobile,
   type SmsClickDay,
   type SmsLinkClickView,
@@ -155,19 +157,14 @@ export class SmsLinksService {
   async days({ accountId }: Caller, from: number, to: number): Promise<SmsClickDay[]> {
     if (to < from || to - from > SPAN_MAX_MS) throw new AppError('SMS_QUERY_SPAN');
     const rows = await repo.clicksPerDay(this.database, accountId, from, to + 1);
-    const byDay = new Map(rows.map((r) => [Math.floor(Number(r.day)), r]));
-    const days: SmsClickDay[] = [];
-    const beijingDay = (ms: number) => Math.floor((ms + 8 * 3600_000) / DAY_MS);
-    for (let d = beijingDay(from); d <= beijingDay(to); d++) {
-      const row = byDay.get(d);
-      days.push({
-        day: new Date(d * DAY_MS).toISOString().slice(0, 10),
-        clicks: Number(row?.clicks ?? 0),
-        uniquePhones: Number(row?.phones ?? 0),
-        machine: Number(row?.machine ?? 0),
-      });
-    }
-    return days;
+    const found = new Map(
+      rows.map((r) => {
+        const day = epochDay(Number(r.day));
+        const figures = { day, clicks: Number(r.clicks ?? 0), uniquePhones: Number(r.phones ?? 0) };
+        return [day, { ...figures, machine: Number(r.machine ?? 0) }];
+      }),
+    );
+    return everyDay(from, to, found, (day) => ({ day, clicks: 0, uniquePhones: 0, machine: 0 }));
   }
 
   private async nextId(): Promise<number> {

@@ -1,4 +1,4 @@
-import { AppError, type SmsDataDay, type SmsDataView, type SmsStatus } from '@herald/shared';
+import { AppError, epochDay, type SmsDataDay, type SmsDataView, type SmsStatus } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { Caller } from '../context.ts';
 import * as repo from './sms-messages.repo.ts';
@@ -32,8 +32,6 @@ export interface SmsMessageView {
   updatedAt: number;
 }
 
-const DAY_MS = 86_400_000;
-
 /** The longest period one query may span (product-spec §5: a query spans at most a month). */
 export const SMS_QUERY_MAX_MS = 31 * 86_400_000;
 
@@ -53,7 +51,7 @@ export class SmsMessagesService {
     if (to - from > SMS_QUERY_MAX_MS || to < from) throw new AppError('SMS_QUERY_SPAN');
     const rows = await repo.dayFigures(this.database, accountId, from, to);
     return rows.map((r) => ({
-      day: new Date(Math.floor(Number(r.day)) * DAY_MS).toISOString().slice(0, 10),
+      day: epochDay(Number(r.day)),
       requested: Number(r.requested),
       delivered: Number(r.delivered ?? 0),
       processFailed: Number(r.process_failed ?? 0),

@@ -1,5 +1,7 @@
 import {
   AppError,
+  epochDay,
+  everyDay,
   isOptOutReply,
   parseMobile,
   SMS_OPT_OUT_WORDS,
@@ -114,18 +116,12 @@ export class SmsRepliesService implements SmsReplies {
   async days({ accountId }: Caller, from: number, to: number): Promise<SmsReplyDay[]> {
     if (to < from || to - from > SPAN_MAX_MS) throw new AppError('SMS_QUERY_SPAN');
     const rows = await repo.repliesPerDay(this.database, accountId, from, to + 1);
-    const byDay = new Map(rows.map((r) => [Math.floor(Number(r.day)), r]));
-    const first = Math.floor((from + 8 * 3600_000) / DAY_MS);
-    const last = Math.floor((to + 8 * 3600_000) / DAY_MS);
-    const days: SmsReplyDay[] = [];
-    for (let d = first; d <= last; d++) {
-      const row = byDay.get(d);
-      days.push({
-        day: new Date(d * DAY_MS).toISOString().slice(0, 10),
-        replies: Number(row?.replies ?? 0),
-        optOuts: Number(row?.opt_outs ?? 0),
-      });
-    }
-    return days;
+    const found = new Map(
+      rows.map((r) => {
+        const day = epochDay(Number(r.day));
+        return [day, { day, replies: Number(r.replies), optOuts: Number(r.opt_outs ?? 0) }];
+      }),
+    );
+    return everyDay(from, to, found, (day) => ({ day, replies: 0, optOuts: 0 }));
   }
 }
