@@ -28,6 +28,7 @@ import {
   isStrongPassword,
   QUOTA_RAISES_PER_MONTH,
   quotaRaiseSchema,
+  type SmsPriceView,
   userNameSchema,
   validationMessage,
 } from '@herald/shared';
@@ -40,6 +41,7 @@ import { hashPassword } from './core/auth/password.ts';
 import { NodesService } from './core/nodes/nodes.service.ts';
 import { type CarrierView, SmsCarriersService } from './core/sms-carriers/sms-carriers.service.ts';
 import { SmsComplianceService } from './core/sms-compliance/sms-compliance.service.ts';
+import { SmsPricesService } from './core/sms-prices/sms-prices.service.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { keepDataPrivate } from './lib/private-files.ts';
@@ -70,6 +72,11 @@ const USAGE = `usage: npm run herald -- <command> [arguments]
                                           several routes fail over in priority order
   sms:carriers                            carriers with their routes
   sms:carrier-enable|disable|remove <name>
+  sms:price <country> <yuan per part> [--sender any|numeric|alphanumeric] [--sender-id <name>]
+                                          the international SMS price of a country (e.g. US 0.35) and
+                                          the sender id it takes; the public price query reads it
+  sms:prices                              the priced countries
+  sms:price-remove <country>
   nodes
   queue:counts`;
 
@@ -90,6 +97,8 @@ async function run(database: Database, argv: string[]): Promise<number> {
       prefix: { type: 'string' },
       kind: { type: 'string' },
       priority: { type: 'string' },
+      sender: { type: 'string' },
+      'sender-id': { type: 'string' },
     },
   });
   const [command, name, argument] = positionals;
@@ -204,6 +213,10 @@ async function run(database: Database, argv: string[]): Promise<number> {
     case 'sms:carrier-disable':
     case 'sms:carrier-remove':
       return smsCarrierCommand(database, command, positionals.slice(1), values);
+    case 'sms:price':
+    case 'sms:prices':
+    case 'sms:price-remove':
+      return smsPriceCommand(database, command, positionals.slice(1), values);
     case 'nodes': {
       for (const node of await new NodesService(database).list()) {
         out(
@@ -342,5 +355,42 @@ async function smsCarrierCommand(
   } else {
     show(await carriers.setEnabled(name, command === 'sms:carrier-enable'));
   }
+  return 0;
+}
+
+async function smsPriceCommand(
+  database: Database,
+  command: string,
+  args: (string | undefined)[],
+  values: Record<string, string | boolean | undefined>,
+): Promise<number> {
+  const prices = new SmsPricesService(database);
+  const show = (p: SmsPriceView) =>
+    out(
+      `${p.country} ${p.dialCode} ${p.name}: ${p.price ?? '-'} yuan/part, sender ${p.senderRule ?? '-'}${p.senderId ? ` "${p.senderId}"` : ''}`,
+    );
+  const [country, price] = args;
+  if (command === 'sms:prices') {
+    for (const p of await prices.list()) show(p);
+    return 0;
+  }
+  if (!country) throw new UsageError(`${command} needs a country (two letters)`);
+  if (command === 'sms:price-remove') {
+    await prices.remove(country);
+    out(`removed ${country.toUpperCase()}`);
+    return 0;
+  }
+  const yuan = Number(price);
+  if (price === undefined || !Number.isFinite(yuan) || yuan < 0) {
+    throw new UsageError('sms:price needs the price of one part in yuan, e.g. 0.35');
+  }
+  show(
+    await prices.set({
+      country,
+      priceMilli: Math.round(yuan * 1000),
+      senderRule: (values.sender as 'any' | undefined) ?? 'any',
+      senderId: typeof values['sender-id'] === 'string' ? values['sender-id'] : null,
+    }),
+  );
   return 0;
 }

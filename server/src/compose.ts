@@ -45,6 +45,7 @@ import { SmsFilingsService } from './core/sms-filings/sms-filings.service.ts';
 import { SmsInterceptionService } from './core/sms-interception/sms-interception.service.ts';
 import { SmsLinksService } from './core/sms-links/sms-links.service.ts';
 import { SmsMessagesService } from './core/sms-messages/sms-messages.service.ts';
+import { SmsPricesService } from './core/sms-prices/sms-prices.service.ts';
 import { SmsPausesService } from './core/sms-protection/sms-pauses.service.ts';
 import { SmsProtectionService } from './core/sms-protection/sms-protection.service.ts';
 import { SmsRepliesService } from './core/sms-replies/sms-replies.service.ts';
@@ -167,6 +168,7 @@ export interface Core extends Tracking {
   smsPauses: SmsPausesService;
   smsReplies: SmsRepliesService;
   smsLinks: SmsLinksService;
+  smsPrices: SmsPricesService;
   smsInterception: SmsInterceptionService;
   /** The SMS channel: carrier sessions, the SMS work loop and receipts (started by worker roles). */
   smsDelivery: SmsDeliveryService;
@@ -300,11 +302,13 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
   const smsCarriers = new SmsCarriersService(database, secretBox);
   const smsInterception = new SmsInterceptionService(database);
   const smsReplies = new SmsRepliesService(database, { optOutWords: config.smsOptOutWords });
+  const smsPrices = new SmsPricesService(database);
   const smsDelivery = new SmsDeliveryService({
     database,
     directory: smsCarriers,
     interception: smsInterception,
     replies: smsReplies,
+    senders: smsPrices,
     logger: logger.child({ component: 'sms' }),
     settings: {
       concurrency: config.delivery.concurrency,
@@ -424,6 +428,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     smsPauses,
     smsReplies,
     smsLinks,
+    smsPrices,
     smsInterception,
     smsMessages,
     smsDelivery,

@@ -13,6 +13,7 @@ import { SMS_API_ERRORS } from './errors/sms-api.errors.ts';
 import { SMS_FILING_ERRORS } from './errors/sms-filing.errors.ts';
 import { SMS_LINK_ERRORS } from './errors/sms-link.errors.ts';
 import { SMS_PAUSE_ERRORS } from './errors/sms-pause.errors.ts';
+import { SMS_PRICE_ERRORS } from './errors/sms-price.errors.ts';
 import { SMS_SIGN_ERRORS } from './errors/sms-sign.errors.ts';
 import { SMS_TEMPLATE_ERRORS } from './errors/sms-template.errors.ts';
 import { SMS_USER_ERRORS } from './errors/sms-user.errors.ts';
@@ -385,6 +386,7 @@ export const ERRORS = {
   ...SMS_FILING_ERRORS,
   ...SMS_PAUSE_ERRORS,
   ...SMS_LINK_ERRORS,
+  ...SMS_PRICE_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -25,6 +25,7 @@ export * from './schemas/sms-filing.schema.ts';
 export * from './schemas/sms-hook.schema.ts';
 export * from './schemas/sms-interception.schema.ts';
 export * from './schemas/sms-link.schema.ts';
+export * from './schemas/sms-price.schema.ts';
 export * from './schemas/sms-protection.schema.ts';
 export * from './schemas/sms-reply.schema.ts';
 export * from './schemas/sms-send.schema.ts';

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
+import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 
 /** A mobile number as Herald keeps it: E.164, its country and its national significant number. */
 export interface ParsedPhone {
@@ -20,4 +20,14 @@ export function parseMobile(input: string, defaultCountry: 'CN' | undefined = 'C
   const parsed = parsePhoneNumberFromString(trimmed, defaultCountry);
   if (!parsed?.isValid() || !parsed.country) return null;
   return { e164: parsed.number, country: parsed.country, national: parsed.nationalNumber };
+}
+
+/** Every country and region numbers can belong to (ISO 3166 alpha-2), as the phone metadata knows them. */
+export function phoneRegions(): string[] {
+  return getCountries();
+}
+
+/** The international dialling code of a region, with its plus: CN → +86. */
+export function dialCode(region: string): string {
+  return `+${getCountryCallingCode(region as 'CN')}`;
 }

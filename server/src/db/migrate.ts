@@ -37,6 +37,7 @@ import * as smsBlocks from './migrations/0036-sms-blocks.ts';
 import * as smsTemplatePauses from './migrations/0039-sms-template-pauses.ts';
 import * as smsReplies from './migrations/0041-sms-replies.ts';
 import * as smsShortLinks from './migrations/0043-sms-short-links.ts';
+import * as smsCountryPrices from './migrations/0044-sms-country-prices.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -82,6 +83,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0039-sms-template-pauses': smsTemplatePauses,
   '0041-sms-replies': smsReplies,
   '0043-sms-short-links': smsShortLinks,
+  '0044-sms-country-prices': smsCountryPrices,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

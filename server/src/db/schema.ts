@@ -30,6 +30,7 @@ import type {
   SmsEventsTable,
   SmsFrequencyLimitsTable,
   SmsKeywordsTable,
+  SmsCountryPricesTable,
   SmsLinkClicksTable,
   SmsLinkIdBlocksTable,
   SmsLinkSettingsTable,
@@ -145,6 +146,7 @@ export interface DB {
   sms_link_id_blocks: SmsLinkIdBlocksTable;
   sms_short_links: SmsShortLinksTable;
   sms_link_clicks: SmsLinkClicksTable;
+  sms_country_prices: SmsCountryPricesTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */

@@ -215,3 +215,15 @@ export interface SmsLinkClicksTable {
   user_agent: string;
   at: number;
 }
+
+/** International SMS price and sender rule of one country (migration 0044). */
+export interface SmsCountryPricesTable {
+  /** ISO 3166 alpha-2. */
+  country: string;
+  /** Thousandths of a yuan per billed part. */
+  price_milli: number;
+  /** any, numeric, alphanumeric */
+  sender_rule: string;
+  sender_id: string | null;
+  updated_at: number;
+}

@@ -44,6 +44,7 @@ import { smsFilingRoutes } from './routes/sms-filing.routes.ts';
 import { smsHooksRoutes } from './routes/sms-hooks.routes.ts';
 import { smsInterceptionRoutes } from './routes/sms-interception.routes.ts';
 import { smsLinksRoutes } from './routes/sms-links.routes.ts';
+import { smsPricesRoutes } from './routes/sms-prices.routes.ts';
 import { smsMessagesRoutes } from './routes/sms-messages.routes.ts';
 import { smsPausesRoutes } from './routes/sms-pauses.routes.ts';
 import { smsRepliesRoutes } from './routes/sms-replies.routes.ts';
@@ -170,6 +171,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     smsPausesRoutes(app, core);
     smsRepliesRoutes(app, core);
     smsLinksRoutes(app, core);
+    smsPricesRoutes(app, core);
     smsHooksRoutes(app, core);
     smsInterceptionRoutes(app, core);
     emailStatusRoutes(app, core);

@@ -114,6 +114,32 @@ export interface CarrierDirectory {
   load(): Promise<{ carriers: CarrierConfig[]; routes: CarrierRoute[] }>;
 }
 
+/** What sender id a country takes (international SMS): any, numeric only, or a name. */
+export interface CountrySender {
+  rule: 'any' | 'numeric' | 'alphanumeric';
+  /** The name to send from where names are the rule. */
+  senderId: string | null;
+}
+
+/** What the SMS channel asks the core of countries' sender rules (read through a short cache). */
+export interface SenderRules {
+  of(country: string): Promise<CountrySender | undefined>;
+}
+
+/**
+ * The sender of one submit: a country that wants a name gets the operator's name for it; any
+ * other gets the carrier's service code with the account's extension (which is also what a
+ * numeric-only country needs).
+ */
+export function senderFor(
+  carrierSource: string,
+  accountId: number,
+  country: CountrySender | undefined,
+): string {
+  if (country?.rule === 'alphanumeric' && country.senderId) return country.senderId;
+  return senderWithExtension(carrierSource, accountId);
+}
+
 /** A message of a claimed batch, as interception looks at it. */
 export interface InterceptionItem {
   id: number;

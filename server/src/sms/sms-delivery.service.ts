@@ -9,6 +9,7 @@ import {
   type CarrierDirectory,
   type DeliveryReceipt,
   describeReceipt,
+  type SenderRules,
   type SmsInterception,
   type SmsReplies,
 } from './ports.ts';
@@ -21,6 +22,8 @@ export interface SmsDeliveryDeps {
   interception: SmsInterception;
   /** Where handsets' replies go; without it they are logged and dropped. */
   replies?: SmsReplies;
+  /** The sender id each country takes (international SMS); the carrier's own when absent. */
+  senders?: SenderRules;
   logger: Logger;
   settings: LoopSettings;
   now?: () => number;
@@ -80,7 +83,7 @@ export class SmsDeliveryService {
             })),
       },
     );
-    this.pipeline = new SmsPipeline(this.pool, deps.interception, this.outcomes, log, this.now);
+    this.pipeline = new SmsPipeline(this.pool, deps.interception, this.outcomes, log, this.now, deps.senders);
   }
 
   start(): void {

@@ -28,6 +28,18 @@ export const SMS_SEND_RULES = {
     'zh-cn': '每分钟上限不能大于每天上限',
     en: 'The per-minute limit cannot exceed the daily limit',
   },
+  smsCountryCode: {
+    'zh-cn': '国家或地区代码为两个字母，例如 US',
+    en: 'A country or region code is two letters, such as US',
+  },
+  smsPriceCountries: {
+    'zh-cn': '请选择1到5个国家或地区',
+    en: 'Choose 1 to 5 countries or regions',
+  },
+  smsSenderId: {
+    'zh-cn': '发送方ID最多11个字母或数字',
+    en: 'A sender id is at most 11 letters or digits',
+  },
   smsBlockPhones: {
     'zh-cn': '请填写1到200个手机号，用分号、逗号或换行隔开',
     en: 'Enter 1 to 200 phone numbers separated by semicolons, commas or lines',

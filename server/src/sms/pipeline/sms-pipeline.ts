@@ -3,7 +3,7 @@ import type { ChannelPipeline } from '../../channel/contract.ts';
 import { runSteps, type Step } from '../../channel/steps.ts';
 import type { Logger } from '../../logger.ts';
 import type { CarrierPool } from '../carrier-pool.ts';
-import { type CarrierConfig, type SmsInterception, senderWithExtension } from '../ports.ts';
+import { type CarrierConfig, type SenderRules, type SmsInterception, senderFor } from '../ports.ts';
 import type { ClaimedSms, SmsOutcome, SmsStore } from '../store/sms-store.ts';
 import type { OutcomeBatch } from './outcome-batch.ts';
 
@@ -42,6 +42,7 @@ export class SmsPipeline implements ChannelPipeline<ClaimedSms> {
   private readonly outcomes: OutcomeBatch<SmsOutcome>;
   private readonly logger: Logger;
   private readonly now: () => number;
+  private readonly senders: SenderRules | undefined;
 
   constructor(
     pool: CarrierPool,
@@ -49,7 +50,9 @@ export class SmsPipeline implements ChannelPipeline<ClaimedSms> {
     outcomes: OutcomeBatch<SmsOutcome>,
     logger: Logger,
     now: () => number = Date.now,
+    senders?: SenderRules,
   ) {
+    this.senders = senders;
     this.pool = pool;
     this.interception = interception;
     this.outcomes = outcomes;
@@ -124,6 +127,7 @@ export class SmsPipeline implements ChannelPipeline<ClaimedSms> {
   private async submit(state: SmsState): Promise<SmsOutcome> {
     const { item, owner } = state;
     const tried = [...item.triedCarriers];
+    const countrySender = item.country === 'CN' ? undefined : await this.senders?.of(item.country);
     let lastReason = '';
     for (const carrier of state.candidates) {
       tried.push(carrier.id);
@@ -131,7 +135,7 @@ export class SmsPipeline implements ChannelPipeline<ClaimedSms> {
       try {
         result = await this.pool.session(carrier).submit({
           to: item.phone.replace(/^\+/, ''),
-          from: senderWithExtension(carrier.sourceAddr, item.accountId),
+          from: senderFor(carrier.sourceAddr, item.accountId, countrySender),
           text: item.content,
         });
       } catch (error) {
