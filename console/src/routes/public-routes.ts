@@ -59,7 +59,7 @@ export const publicScreens: readonly PublicScreen[] = [
   todo('frontWeb', '/dedicatedIp', 'routes.dedicatedIp', 'front-web/DedicatedIpPage'),
   todo('frontWeb', '/home-oversea', 'routes.homeOversea', 'front-web/OverseaEmailPage'),
   todo('frontWeb', '/chineseSms', 'routes.chineseSms', 'front-web/ChineseSmsPage'),
-  todo('frontWeb', '/InternationalSms', 'routes.internationalSms', 'front-web/InternationalSmsPage'),
+  screen('frontWeb', '/InternationalSms', 'routes.internationalSms', 'front-web/InternationalSmsPage'),
   todo('frontWeb', '/voiceSms', 'routes.voiceSms', 'front-web/VoiceSmsPage'),
   todo('frontWeb', '/mediaSms', 'routes.mediaSms', 'front-web/MediaSmsPage'),
   todo('frontWeb', '/support', 'routes.support', 'front-web/SupportPage'),
