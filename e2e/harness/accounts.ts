@@ -59,3 +59,24 @@ export function sessionCookies(herald: Herald, user: TestUser) {
     { name: 'loginId', value: user.token.slice(0, 8), url: herald.url },
   ];
 }
+
+/**
+ * A session of the platform operator Herald creates on its first start (the owner of the
+ * `platform` account), for the /admin screens without going through the login form.
+ */
+export async function operatorUser(herald: Herald): Promise<TestUser> {
+  return withHeraldDatabase(herald, async (database) => {
+    const row = await database.db
+      .selectFrom('users')
+      .innerJoin('accounts', 'accounts.id', 'users.account_id')
+      .select(['users.id', 'users.account_id', 'users.username'])
+      .where('accounts.kind', '=', 'platform')
+      .where('users.is_owner', '=', 1)
+      .executeTakeFirstOrThrow();
+    const token = await new SessionsService(database).create({
+      accountId: Number(row.account_id),
+      userId: Number(row.id),
+    });
+    return { token, tokenType: 'Bearer', userName: row.username };
+  });
+}

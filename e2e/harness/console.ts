@@ -1,5 +1,5 @@
 import { type Herald, startHerald } from '@herald/test-peers';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createTestUser, sessionCookies, type TestUser } from './accounts.ts';
 import { launchBrowser } from './browser.ts';
 
@@ -64,6 +64,12 @@ export async function cookieMap(
 
 export function toasts(page: Page, level: 'success' | 'error') {
   return page.locator(`.http-toast-${level}`);
+}
+
+/** Opens a Popconfirm's trigger and clicks its OK button (classed `okClass`). */
+export async function confirmPopconfirm(page: Page, trigger: Locator, okClass: string): Promise<void> {
+  await trigger.click();
+  await page.locator(`.ant-popconfirm:visible .${okClass}`).click();
 }
 
 /** Waits for the console shell to show a backend screen. */
