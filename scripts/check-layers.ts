@@ -38,8 +38,8 @@ export const SERVER: Tree = {
     },
     {
       name: 'adapters',
-      paths: ['http/', 'smtp/', 'worker/', 'cli.ts'],
-      why: 'translate one protocol (HTTP, SMTP, jobs and timers, the command line) into core calls',
+      paths: ['http/', 'smtp/', 'worker/', 'gateway/', 'cli.ts'],
+      why: "translate one protocol (HTTP, SMTP, jobs and timers, the command line, CMPP and SMPP from customers' systems in gateway/) into core calls; gateway/ reuses the SMS channel's CMPP codec",
     },
     {
       name: 'compose',

@@ -45,8 +45,9 @@ const BACKEND: Record<string, RouteAccess> = {
   ...area(
     '/sendSetting',
     P.EMAIL_SETTINGS,
-    // integration: not in §2, what a developer needs to connect their code.
-    'domain domain/domainConfig apiuser apiuser/option integration tags track unsubsribeSetting webhook sender ipManager unsubsribeSetting/stylePage unsubsribeSetting/preview/:id',
+    // integration and route: not in §2, what a developer needs to connect their code, and the
+    // receive routes of product-spec §3.
+    'domain domain/domainConfig apiuser apiuser/option integration route tags track unsubsribeSetting webhook sender ipManager unsubsribeSetting/stylePage unsubsribeSetting/preview/:id',
   ),
   ...area('/accountSetting', A, 'info security security/contact'),
   ...area('/accountSetting', P.TEAMMATES, 'teammates teammates/option'),
@@ -95,6 +96,8 @@ const ADMIN_PATHS = [
   '/admin/accounts',
   // Review of SMS signatures and filings (issue 20).
   '/admin/smsReview',
+  // SMS carriers and routes (issue 20).
+  '/admin/smsCarriers',
 ];
 
 function words(list: string): string[] {

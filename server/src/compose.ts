@@ -21,6 +21,7 @@ import { LabelsService } from './core/labels/labels.service.ts';
 import { LoginProtection } from './core/login-protection/login-protection.service.ts';
 import { LoginVerificationService } from './core/login-protection/login-verification.service.ts';
 import { MailEventsService } from './core/mail-events/mail-events.service.ts';
+import { MailRoutesService } from './core/mail-routes/mail-routes.service.ts';
 import { MemberInvitations } from './core/members/member-invitations.service.ts';
 import { MembersService } from './core/members/members.service.ts';
 import { NodesService } from './core/nodes/nodes.service.ts';
@@ -40,8 +41,13 @@ import { SensitiveVerificationService } from './core/sensitive-verification/sens
 import { SessionsService } from './core/sessions/sessions.service.ts';
 import { SmsCarriersService } from './core/sms-carriers/sms-carriers.service.ts';
 import { SmsComplianceService } from './core/sms-compliance/sms-compliance.service.ts';
+import { SmsContactImportsService } from './core/sms-contacts/sms-contact-imports.service.ts';
+import { SmsContactsService } from './core/sms-contacts/sms-contacts.service.ts';
+import { SmsContentViewService } from './core/sms-content-view/sms-content-view.service.ts';
 import { SmsFilingReviewService } from './core/sms-filings/sms-filing-review.service.ts';
 import { SmsFilingsService } from './core/sms-filings/sms-filings.service.ts';
+import { SmsGatewayService } from './core/sms-gateway-users/sms-gateway.service.ts';
+import { SmsGatewayUsersService } from './core/sms-gateway-users/sms-gateway-users.service.ts';
 import { SmsInterceptionService } from './core/sms-interception/sms-interception.service.ts';
 import { SmsLinksService } from './core/sms-links/sms-links.service.ts';
 import { SmsMessagesService } from './core/sms-messages/sms-messages.service.ts';
@@ -143,6 +149,10 @@ export interface Core extends Tracking {
   /** API_USERs, their keys and the default senders (`/config/categories`, `/config/apikeys`). */
   apiUsers: ApiUsersService;
   smsUsers: SmsUsersService;
+  /** CMPP_USERs and SMPP system ids of customers' systems (`/sms/gatewayUsers`); `login` for the gateway. */
+  smsGatewayUsers: SmsGatewayUsersService;
+  /** The gateway's submits, through the send path, and the reports and replies owed back. */
+  smsGateway: SmsGatewayService;
   /** SMS signatures (`/sms/smsSigns`); `usable` gives the send path a passed one. */
   smsSigns: SmsSignsService;
   smsSignReview: SmsSignReviewService;
@@ -168,12 +178,21 @@ export interface Core extends Tracking {
   smsPauses: SmsPausesService;
   smsReplies: SmsRepliesService;
   smsLinks: SmsLinksService;
+  /** The SMS content view switch: whose SMS text the status list and export may carry. */
+  smsContentView: SmsContentViewService;
   smsPrices: SmsPricesService;
+  mailRoutes: MailRoutesService;
   smsInterception: SmsInterceptionService;
+  /** Contact lists and their members (`/sms/smsContactlists`, `smsapi/smsContactList/*`). */
+  smsContacts: SmsContactsService;
+  /** File imports into contact lists: streamed to disk, run as a job, all or nothing. */
+  smsContactImports: SmsContactImportsService;
   /** The SMS channel: carrier sessions, the SMS work loop and receipts (started by worker roles). */
   smsDelivery: SmsDeliveryService;
   /** Labels of mail (`/config/labels`, SendCloud `label/*`). */
   labels: LabelsService;
+  /** Labels of SMS (`/sms/smsLabels`, `smsapi/label/*`, the `labelId` of SMS sends). */
+  smsLabels: LabelsService;
   /** Sending domains: DKIM keys, the records to publish, DNS verification. */
   domains: DomainsService;
   /** Email templates and the customer's review steps; findSendableTemplate for the send path. */
@@ -320,10 +339,12 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
   const smsSigns = new SmsSignsService({ database, secretBox });
   const smsCompliance = new SmsComplianceService(database);
   const smsTemplates = new SmsTemplatesService(database);
+  const smsLabels = new LabelsService(database, { channel: 'sms' });
   const smsSendSources = new CoreSmsSendSources({
     signs: smsSigns,
     compliance: smsCompliance,
     templates: smsTemplates,
+    labels: smsLabels,
   });
   const smsProtection = new SmsProtectionService(database);
   const smsLinks = new SmsLinksService(database, {
@@ -411,6 +432,13 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     testSend: new TestSendService(send),
     apiUsers: new ApiUsersService({ database, auth: apiUserAuth, verification: sensitiveVerification }),
     smsUsers: new SmsUsersService({ database, verification: sensitiveVerification, secretBox }),
+    smsGatewayUsers: new SmsGatewayUsersService({ database, secretBox, verification: sensitiveVerification }),
+    smsGateway: new SmsGatewayService({
+      database,
+      send: smsSend,
+      sources: smsSendSources,
+      templates: smsTemplates,
+    }),
     smsSigns,
     smsSignReview: new SmsSignReviewService({ database, secretBox }),
     smsTemplates,
@@ -428,11 +456,21 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     smsPauses,
     smsReplies,
     smsLinks,
+    smsContentView: new SmsContentViewService(database),
     smsPrices,
+    mailRoutes: new MailRoutesService(database, (mail) => notifications.sendEmail(mail)),
     smsInterception,
+    smsContacts: new SmsContactsService({ database, queue }),
+    smsContactImports: new SmsContactImportsService({
+      database,
+      queue,
+      dataDir: config.dataDir,
+      logger: logger.child({ component: 'sms-contacts' }),
+    }),
     smsMessages,
     smsDelivery,
-    labels: new LabelsService(database),
+    labels: new LabelsService(database, { channel: 'email' }),
+    smsLabels,
     domains: new DomainsService({
       database,
       secretBox,

@@ -9,11 +9,13 @@ import { type DeliverySettings, deliverySettings } from './delivery-settings.ts'
  * Every setting Herald reads, from the environment. The README's configuration table lists
  * the same names and defaults; keep the two together.
  */
-export const ROLES = ['api', 'worker', 'smtp'] as const;
+export const ROLES = ['api', 'worker', 'smtp', 'gateway'] as const;
 export type Role = (typeof ROLES)[number];
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
+/** A listener that is off when unset or empty; 0 takes a free port. */
+const optionalPort = z.preprocess((v) => (v === '' ? undefined : v), port.optional());
 
 const envSchema = z.object({
   HERALD_ROLE: z.string().default('all'),
@@ -53,6 +55,9 @@ const envSchema = z.object({
   HERALD_SMPP_SYSTEM_ID: z.string().default(''),
   HERALD_SMPP_PASSWORD: z.string().default(''),
   HERALD_SMS_SOURCE: z.string().min(1).default('Herald'),
+  HERALD_GATEWAY_HOST: z.string().default('0.0.0.0'),
+  HERALD_CMPP_PORT: optionalPort,
+  HERALD_SMPP_PORT: optionalPort,
   HERALD_WORKER_CONCURRENCY: positiveInt.default(4),
   HERALD_SHUTDOWN_TIMEOUT_MS: positiveInt.default(30_000),
   HERALD_QUEUE_LEASE_MS: positiveInt.default(30_000),
@@ -139,6 +144,11 @@ export interface Config {
   smpp: { url: string; systemId: string; password: string } | undefined;
   /** Sender id of Herald's own SMS. */
   smsSource: string;
+  /**
+   * The gateway for customers' own systems (role `gateway`): a CMPP listener and an SMPP
+   * listener; each is off when its port is unset, and takes a free port when it is 0.
+   */
+  gateway: { host: string; cmppPort: number | undefined; smppPort: number | undefined };
   workerConcurrency: number;
   shutdownTimeoutMs: number;
   queueLeaseMs: number;
@@ -274,6 +284,7 @@ export function loadConfig(
       ? { url: e.HERALD_SMPP_URL, systemId: e.HERALD_SMPP_SYSTEM_ID, password: e.HERALD_SMPP_PASSWORD }
       : undefined,
     smsSource: e.HERALD_SMS_SOURCE,
+    gateway: { host: e.HERALD_GATEWAY_HOST, cmppPort: e.HERALD_CMPP_PORT, smppPort: e.HERALD_SMPP_PORT },
     publicUrl: (e.HERALD_PUBLIC_URL ?? `http://localhost:${e.HERALD_HTTP_PORT}`).replace(/\/$/, ''),
     operator: { password: e.HERALD_ADMIN_PASSWORD, email: e.HERALD_ADMIN_EMAIL },
     sendingDomains: domains,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { SMTPServer } from 'smtp-server';
 import { type Core, createCore } from './compose.ts';
 import type { Config } from './config.ts';
+import { type RunningGateway, startGateway } from './gateway/start-gateway.ts';
 import { buildHttpApp } from './http/app.ts';
 import { listenTrackingHttps } from './http/tracking/tracking-https.ts';
 import type { Logger } from './logger.ts';
@@ -13,7 +14,7 @@ import { startWorkers, type Workers } from './worker/start-workers.ts';
 
 export interface RunningHerald {
   core: Core;
-  urls: { http: string; smtpSubmission?: string; smtpInbound?: string };
+  urls: { http: string; smtpSubmission?: string; smtpInbound?: string; cmpp?: string; smpp?: string };
   stop(): Promise<void>;
 }
 
@@ -59,6 +60,22 @@ export async function startHerald(config: Config, logger: Logger): Promise<Runni
     smtpServers.push(inbound);
   }
 
+  // The gateway for customers' systems: its listeners are on only when their ports are set.
+  let gateway: RunningGateway | undefined;
+  const { cmppPort, smppPort } = config.gateway;
+  if (config.roles.has('gateway') && (cmppPort !== undefined || smppPort !== undefined)) {
+    gateway = await startGateway(core, { host: config.gateway.host, cmppPort, smppPort });
+    const host = config.gateway.host.includes(':') ? `[${config.gateway.host}]` : config.gateway.host;
+    if (gateway.cmppPort !== undefined) {
+      urls.cmpp = `cmpp://${host}:${gateway.cmppPort}`;
+      logger.info({ listener: 'cmpp-gateway', url: urls.cmpp }, 'listening');
+    }
+    if (gateway.smppPort !== undefined) {
+      urls.smpp = `smpp://${host}:${gateway.smppPort}`;
+      logger.info({ listener: 'smpp-gateway', url: urls.smpp }, 'listening');
+    }
+  }
+
   let workers: Workers | undefined;
   if (config.roles.has('worker')) workers = await startWorkers(core);
 
@@ -68,6 +85,7 @@ export async function startHerald(config: Config, logger: Logger): Promise<Runni
       logger.info('shutting down: no longer accepting work');
       await Promise.all([
         app.close(),
+        gateway?.close(),
         ...smtpServers.map(closeSmtp),
         new Promise<void>((resolve) => {
           if (!trackingHttps) return resolve();

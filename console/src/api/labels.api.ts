@@ -1,6 +1,11 @@
+import type { LabelChannel } from '@herald/shared/schemas/label.schema';
 import { http } from '../infra/http/http-client.ts';
 
-/** Labels (console-spec §7 "/config/labels (CRUD, combobox)"). */
+/**
+ * Labels of each channel: email (console-spec §7 "/config/labels (CRUD, combobox)") and SMS
+ * (`/sms/smsLabels`, the same calls). Each channel has its own labels, query key and error code
+ * for a name already used.
+ */
 interface DataBody<T> {
   data: T;
 }
@@ -12,18 +17,45 @@ export interface Label {
   updatedAt: number;
 }
 
+export interface LabelsApi {
+  channel: LabelChannel;
+  /** The TanStack Query key every query of this channel's labels starts with. */
+  key: string;
+  /** The server's code for a name the channel already has. */
+  nameTaken: string;
+  list(query?: string): Promise<Label[]>;
+  options(): Promise<{ value: number; label: string }[]>;
+  create(name: string): Promise<Label>;
+  rename(id: number, name: string): Promise<Label>;
+  remove(id: number): Promise<unknown>;
+}
+
 const json = { format: 'json' } as const;
 
-export const fetchLabels = async (query?: string) =>
-  (await http.get<DataBody<Label[]>>('/config/labels', query ? { query } : undefined)).data;
+const CHANNELS: Record<LabelChannel, { base: string; key: string; nameTaken: string }> = {
+  email: { base: '/config/labels', key: 'labels', nameTaken: 'LABEL_NAME_TAKEN' },
+  sms: { base: '/sms/smsLabels', key: 'smsLabels', nameTaken: 'SMS_LABEL_NAME_TAKEN' },
+};
 
-export const fetchLabelOptions = async () =>
-  (await http.get<DataBody<{ value: number; label: string }[]>>('/config/labels/combobox')).data;
+export function labelsApi(channel: LabelChannel): LabelsApi {
+  const { base, key, nameTaken } = CHANNELS[channel];
+  return {
+    channel,
+    key,
+    nameTaken,
+    list: async (query) => (await http.get<DataBody<Label[]>>(base, query ? { query } : undefined)).data,
+    options: async () =>
+      (await http.get<DataBody<{ value: number; label: string }[]>>(`${base}/combobox`)).data,
+    create: async (name) =>
+      (await http.post<DataBody<Label>>(base, { name }, { ...json, toast: false })).data,
+    rename: async (id, name) =>
+      (await http.patch<DataBody<Label>>(`${base}/${id}`, { name }, { ...json, toast: false })).data,
+    remove: (id) => http.delete(`${base}/${id}`),
+  };
+}
 
-export const createLabel = async (name: string) =>
-  (await http.post<DataBody<Label>>('/config/labels', { name }, { ...json, toast: false })).data;
+export const emailLabels = labelsApi('email');
+export const smsLabels = labelsApi('sms');
 
-export const renameLabel = async (id: number, name: string) =>
-  (await http.patch<DataBody<Label>>(`/config/labels/${id}`, { name }, { ...json, toast: false })).data;
-
-export const deleteLabel = (id: number) => http.delete(`/config/labels/${id}`);
+/** The email labels, as the API_USER, suppression and search screens pick one. */
+export const fetchLabelOptions = emailLabels.options;

@@ -5,6 +5,7 @@ import type {
   SmsTestSendInput,
   SmsTestSendResult,
 } from '@herald/shared/schemas/sms-send.schema';
+import type { SmsStatus } from '@herald/shared/sms-status';
 import { http } from '../infra/http/http-client.ts';
 
 /** The SMS test send and status list (console calls `/sms/test`, `/sms/smsStatus`). */
@@ -19,7 +20,9 @@ export interface SmsStatusFilter {
   endTime: number;
   phone?: string;
   smsId?: string;
-  status?: string;
+  status?: SmsStatus;
+  /** One of the account's SMS labels. */
+  labelId?: number;
   page: number;
   pageSize: number;
 }

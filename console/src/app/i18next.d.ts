@@ -1,5 +1,6 @@
 import type admin from '../locales/zh-cn/admin.json';
 import type adminAccounts from '../locales/zh-cn/adminAccounts.json';
+import type adminSmsCarriers from '../locales/zh-cn/adminSmsCarriers.json';
 import type apiUsers from '../locales/zh-cn/apiUsers.json';
 import type auth from '../locales/zh-cn/auth.json';
 import type common from '../locales/zh-cn/common.json';
@@ -12,6 +13,7 @@ import type home from '../locales/zh-cn/home.json';
 import type http from '../locales/zh-cn/http.json';
 import type integration from '../locales/zh-cn/integration.json';
 import type labels from '../locales/zh-cn/labels.json';
+import type mailRoutes from '../locales/zh-cn/mailRoutes.json';
 import type members from '../locales/zh-cn/members.json';
 import type notFound from '../locales/zh-cn/notFound.json';
 import type queues from '../locales/zh-cn/queues.json';
@@ -19,7 +21,11 @@ import type routes from '../locales/zh-cn/routes.json';
 import type security from '../locales/zh-cn/security.json';
 import type senderConfigs from '../locales/zh-cn/senderConfigs.json';
 import type shell from '../locales/zh-cn/shell.json';
+import type smsContacts from '../locales/zh-cn/smsContacts.json';
+import type smsContent from '../locales/zh-cn/smsContent.json';
 import type smsFiling from '../locales/zh-cn/smsFiling.json';
+import type smsGateway from '../locales/zh-cn/smsGateway.json';
+import type smsImport from '../locales/zh-cn/smsImport.json';
 import type smsLinks from '../locales/zh-cn/smsLinks.json';
 import type smsPauses from '../locales/zh-cn/smsPauses.json';
 import type smsReplies from '../locales/zh-cn/smsReplies.json';
@@ -47,6 +53,7 @@ declare module 'i18next' {
       translation: {
         admin: typeof admin;
         adminAccounts: typeof adminAccounts;
+        adminSmsCarriers: typeof adminSmsCarriers;
         apiUsers: typeof apiUsers;
         auth: typeof auth;
         common: typeof common;
@@ -59,6 +66,7 @@ declare module 'i18next' {
         integration: typeof integration;
         http: typeof http;
         labels: typeof labels;
+        mailRoutes: typeof mailRoutes;
         notFound: typeof notFound;
         queues: typeof queues;
         routes: typeof routes;
@@ -66,7 +74,11 @@ declare module 'i18next' {
         senderConfigs: typeof senderConfigs;
         members: typeof members;
         shell: typeof shell;
+        smsContacts: typeof smsContacts;
+        smsContent: typeof smsContent;
         smsFiling: typeof smsFiling;
+        smsImport: typeof smsImport;
+        smsGateway: typeof smsGateway;
         smsLinks: typeof smsLinks;
         smsPauses: typeof smsPauses;
         smsReplies: typeof smsReplies;

@@ -25,4 +25,10 @@ export const adminScreens: readonly AdminScreen[] = [
     page: 'admin/AdminSmsReviewPage',
     access: PLATFORM_OPERATOR,
   },
+  {
+    path: '/admin/smsCarriers',
+    titleKey: 'routes.adminSmsCarriers',
+    page: 'admin/AdminSmsCarriersPage',
+    access: PLATFORM_OPERATOR,
+  },
 ];

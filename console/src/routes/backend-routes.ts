@@ -142,6 +142,8 @@ export const backendAreas: readonly RouteArea[] = [
       screen('apiuser/option', 'routes.apiUserOption', 'ApiUserOptionPage'),
       // Not in §2: what a developer needs to connect their code (from the guide and this menu).
       screen('integration', 'routes.integration', 'IntegrationPage'),
+      // Not in §2: receive routes (product-spec §3, the console call /config/routes).
+      screen('route', 'routes.mailRoutes', 'RoutesPage'),
       screen('tags', 'routes.emailTags', 'TagsPage'),
       screen('track', 'routes.emailTrack', 'TrackPage'),
       screen('unsubsribeSetting', 'routes.unsubscribeSetting', 'UnsubscribeSettingPage'),
@@ -196,7 +198,7 @@ export const backendAreas: readonly RouteArea[] = [
       screen('smsResponse', 'routes.smsResponses', 'SmsResponsesPage'),
       screen('linkClick', 'routes.smsLinkClick', 'SmsLinkClickPage'),
       screen('unsubscribe', 'routes.smsUnsubscribe', 'SmsUnsubscribePage'),
-      todo('offline', 'routes.smsOfflineExports', 'SmsOfflineExportsPage'),
+      screen('offline', 'routes.smsOfflineExports', 'SmsOfflineExportsPage'),
     ],
   },
   {
@@ -219,8 +221,8 @@ export const backendAreas: readonly RouteArea[] = [
       screen('sign', 'routes.smsSigns', 'SmsSignsPage'),
       screen('sign/add', 'routes.smsSignAdd', 'SmsSignAddPage'),
       screen('guarantee', 'routes.smsGuarantee', 'SmsGuaranteePage'),
-      todo('contact', 'routes.smsContacts', 'SmsContactsPage'),
-      todo('contact/contactEdit', 'routes.smsContactEdit', 'SmsContactEditPage'),
+      screen('contact', 'routes.smsContacts', 'SmsContactsPage'),
+      screen('contact/contactEdit', 'routes.smsContactEdit', 'SmsContactEditPage'),
       todo('task', 'routes.smsTasks', 'SmsTasksPage'),
       todo('task/taskOpt', 'routes.smsTaskEdit', 'SmsTaskEditPage'),
       todo('task/taskPreivew', 'routes.smsTaskPreview', 'SmsTaskPreviewPage'),
@@ -239,9 +241,9 @@ export const backendAreas: readonly RouteArea[] = [
       screen('empower', 'routes.smsEmpower', 'SmsEmpowerPage'),
       screen('smsHook', 'routes.smsHooks', 'SmsHooksPage'),
       screen('track', 'routes.smsTrack', 'SmsTrackPage'),
-      todo('label', 'routes.smsLabels', 'SmsLabelsPage'),
+      screen('label', 'routes.smsLabels', 'SmsLabelsPage'),
       screen('attack', 'routes.smsAttack', 'SmsAttackPage'),
-      todo('smsContent', 'routes.smsContent', 'SmsContentPage'),
+      screen('smsContent', 'routes.smsContent', 'SmsContentPage'),
     ],
   },
   {

@@ -3,6 +3,7 @@ import { DNS_CHECK_ERRORS } from './errors/dns-check.errors.ts';
 import { DOMAIN_ERRORS } from './errors/domain.errors.ts';
 import type { ErrorDefinition } from './errors/error-definition.ts';
 import { EXPORT_ERRORS } from './errors/export.errors.ts';
+import { MAIL_ROUTE_ERRORS } from './errors/mail-route.errors.ts';
 import { PLAN_ERRORS } from './errors/plan.errors.ts';
 import { PROFILE_ERRORS } from './errors/profile.errors.ts';
 import { QUEUE_ERRORS } from './errors/queue.errors.ts';
@@ -10,7 +11,13 @@ import { SEND_ERRORS } from './errors/send.errors.ts';
 import { SEND_CALENDAR_ERRORS } from './errors/send-calendar.errors.ts';
 import { SENDER_CONFIG_ERRORS } from './errors/sender-config.errors.ts';
 import { SMS_API_ERRORS } from './errors/sms-api.errors.ts';
+import { SMS_CARRIER_ERRORS } from './errors/sms-carrier.errors.ts';
+import { SMS_CONTACT_ERRORS } from './errors/sms-contact.errors.ts';
+import { SMS_CONTENT_VIEW_ERRORS } from './errors/sms-content-view.errors.ts';
 import { SMS_FILING_ERRORS } from './errors/sms-filing.errors.ts';
+import { SMS_GATEWAY_ERRORS } from './errors/sms-gateway.errors.ts';
+import { SMS_IMPORT_ERRORS } from './errors/sms-import.errors.ts';
+import { SMS_LABEL_ERRORS } from './errors/sms-label.errors.ts';
 import { SMS_LINK_ERRORS } from './errors/sms-link.errors.ts';
 import { SMS_PAUSE_ERRORS } from './errors/sms-pause.errors.ts';
 import { SMS_PRICE_ERRORS } from './errors/sms-price.errors.ts';
@@ -386,7 +393,14 @@ export const ERRORS = {
   ...SMS_FILING_ERRORS,
   ...SMS_PAUSE_ERRORS,
   ...SMS_LINK_ERRORS,
+  ...MAIL_ROUTE_ERRORS,
+  ...SMS_LABEL_ERRORS,
+  ...SMS_CONTACT_ERRORS,
   ...SMS_PRICE_ERRORS,
+  ...SMS_CARRIER_ERRORS,
+  ...SMS_IMPORT_ERRORS,
+  ...SMS_CONTENT_VIEW_ERRORS,
+  ...SMS_GATEWAY_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,12 +1,16 @@
 import { API_USER_RULES } from './errors/api-user.rules.ts';
 import { DOMAIN_RULES } from './errors/domain.rules.ts';
 import { EXPORT_RULES } from './errors/export.rules.ts';
+import { MAIL_ROUTE_RULES } from './errors/mail-route.errors.ts';
 import { PLAN_RULES } from './errors/plan.rules.ts';
 import { PROFILE_RULES } from './errors/profile.rules.ts';
 import { QUEUE_RULES } from './errors/queue.rules.ts';
 import { SEND_RULES } from './errors/send.rules.ts';
 import { SENDER_CONFIG_RULES } from './errors/sender-config.rules.ts';
+import { SMS_CARRIER_RULES } from './errors/sms-carrier.rules.ts';
+import { SMS_CONTACT_RULES } from './errors/sms-contact.rules.ts';
 import { SMS_FILING_RULES } from './errors/sms-filing.rules.ts';
+import { SMS_GATEWAY_RULES } from './errors/sms-gateway.rules.ts';
 import { SMS_SEND_RULES } from './errors/sms-send.rules.ts';
 import { SMS_SIGN_RULES } from './errors/sms-sign.rules.ts';
 import { SMS_TEMPLATE_RULES } from './errors/sms-template.rules.ts';
@@ -99,6 +103,10 @@ export const VALIDATION_MESSAGES = {
   ...SMS_SIGN_RULES,
   ...SMS_TEMPLATE_RULES,
   ...SMS_FILING_RULES,
+  ...SMS_CONTACT_RULES,
+  ...SMS_CARRIER_RULES,
+  ...MAIL_ROUTE_RULES,
+  ...SMS_GATEWAY_RULES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -34,10 +34,15 @@ import * as smsMessages from './migrations/0033-sms-messages.ts';
 import * as smsFrequencyLimits from './migrations/0034-sms-frequency-limits.ts';
 import * as smsHooks from './migrations/0035-sms-hooks.ts';
 import * as smsBlocks from './migrations/0036-sms-blocks.ts';
+import * as smsLabels from './migrations/0037-sms-labels.ts';
+import * as smsContentView from './migrations/0038-sms-content-view.ts';
 import * as smsTemplatePauses from './migrations/0039-sms-template-pauses.ts';
+import * as smsContactLists from './migrations/0040-sms-contact-lists.ts';
 import * as smsReplies from './migrations/0041-sms-replies.ts';
+import * as smsGatewayUsers from './migrations/0042-sms-gateway-users.ts';
 import * as smsShortLinks from './migrations/0043-sms-short-links.ts';
 import * as smsCountryPrices from './migrations/0044-sms-country-prices.ts';
+import * as mailRoutes from './migrations/0045-mail-routes.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -80,10 +85,15 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0034-sms-frequency-limits': smsFrequencyLimits,
   '0035-sms-hooks': smsHooks,
   '0036-sms-blocks': smsBlocks,
+  '0037-sms-labels': smsLabels,
+  '0038-sms-content-view': smsContentView,
   '0039-sms-template-pauses': smsTemplatePauses,
+  '0040-sms-contact-lists': smsContactLists,
   '0041-sms-replies': smsReplies,
+  '0042-sms-gateway-users': smsGatewayUsers,
   '0043-sms-short-links': smsShortLinks,
   '0044-sms-country-prices': smsCountryPrices,
+  '0045-mail-routes': mailRoutes,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {
@@ -96,6 +106,9 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
     provider: { getMigrations: async () => migrations },
     migrationTableName: 'schema_version',
     migrationLockTableName: 'schema_version_lock',
+    // Migrations are written on parallel branches of work and may land out of number order; each
+    // runs once whatever its neighbours did, so a database that has a later one still takes it.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

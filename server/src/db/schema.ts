@@ -21,16 +21,25 @@ import type {
   ApiUsersTable,
   EmailTemplatesTable,
   LabelsTable,
+  MailRouteCodesTable,
+  MailRoutesTable,
   SendingDomainsTable,
 } from './sending-schema.ts';
 import type {
   SmsBlocksTable,
   SmsCarrierIdsTable,
   SmsCarriersTable,
+  SmsContactImportsTable,
+  SmsContactListsTable,
+  SmsContactMembersTable,
+  SmsContentSettingsTable,
+  SmsCountryPricesTable,
   SmsEventsTable,
   SmsFrequencyLimitsTable,
+  SmsGatewayCapsTable,
+  SmsGatewayReceiptsTable,
+  SmsGatewayUsersTable,
   SmsKeywordsTable,
-  SmsCountryPricesTable,
   SmsLinkClicksTable,
   SmsLinkIdBlocksTable,
   SmsLinkSettingsTable,
@@ -142,11 +151,20 @@ export interface DB {
   sms_template_pauses: SmsTemplatePausesTable;
   sms_template_counts: SmsTemplateCountsTable;
   sms_replies: SmsRepliesTable;
+  sms_gateway_users: SmsGatewayUsersTable;
+  sms_gateway_caps: SmsGatewayCapsTable;
+  sms_gateway_receipts: SmsGatewayReceiptsTable;
+  sms_content_settings: SmsContentSettingsTable;
   sms_link_settings: SmsLinkSettingsTable;
   sms_link_id_blocks: SmsLinkIdBlocksTable;
   sms_short_links: SmsShortLinksTable;
   sms_link_clicks: SmsLinkClicksTable;
   sms_country_prices: SmsCountryPricesTable;
+  sms_contact_lists: SmsContactListsTable;
+  sms_contact_members: SmsContactMembersTable;
+  sms_contact_imports: SmsContactImportsTable;
+  mail_routes: MailRoutesTable;
+  mail_route_codes: MailRouteCodesTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */

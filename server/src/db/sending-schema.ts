@@ -46,6 +46,8 @@ export interface LabelsTable {
   id: Generated<number>;
   account_id: number;
   name: string;
+  /** Which channel's label (migration 0037); a name is unique per account and channel. */
+  channel: Generated<'email' | 'sms'>;
   created_at: number;
   updated_at: number;
 }
@@ -111,4 +113,31 @@ export interface ApiUserSendersTable {
   trigger_api_user_id: number | null;
   batch_api_user_id: number | null;
   updated_at: number;
+}
+
+/** A receive route of an account's domain (migration 0045). */
+export interface MailRoutesTable {
+  id: Generated<number>;
+  account_id: number;
+  domain: string;
+  /** prefix or pattern */
+  match: string;
+  expression: string;
+  /** url or email */
+  target: string;
+  url: string | null;
+  email: string | null;
+  /** The route's own webhook (channel `route`) that pushes to `url`. */
+  webhook_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A code sent to a mailbox a route will forward to (hashed; ten minutes). */
+export interface MailRouteCodesTable {
+  account_id: number;
+  email: string;
+  code_hash: string;
+  expires_at: number;
+  sent_at: number;
 }

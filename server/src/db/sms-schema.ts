@@ -187,6 +187,13 @@ export interface SmsLinkSettingsTable {
   updated_at: number;
 }
 
+/** An account's SMS content view switch (migration 0038); no row is off. */
+export interface SmsContentSettingsTable {
+  account_id: number;
+  enabled: number;
+  updated_at: number;
+}
+
 /** The next short-link id to hand out (one row, id 1). */
 export interface SmsLinkIdBlocksTable {
   id: number;
@@ -226,4 +233,112 @@ export interface SmsCountryPricesTable {
   sender_rule: string;
   sender_id: string | null;
   updated_at: number;
+}
+
+/** A customer system's CMPP_USER or SMPP system id (migration 0042). */
+export interface SmsGatewayUsersTable {
+  id: Generated<number>;
+  account_id: number;
+  protocol: 'cmpp' | 'smpp';
+  name: string;
+  /** The shared secret (CMPP) or password (SMPP), sealed with the secret box. */
+  secret_sealed: string;
+  secret_hint: string;
+  /** Comma-separated IPs, ranges or CIDRs; '' for any. */
+  allowed_ips: Generated<string>;
+  window_size: number;
+  per_second: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The operator's cap of gateway users for an account; no row is the default. */
+export interface SmsGatewayCapsTable {
+  account_id: number;
+  max_users: number;
+  updated_at: number;
+}
+
+/** waiting (the SMS has not settled) → ready (owed to the customer) → acked (answered) or done (no report wanted). */
+export type SmsGatewayReceiptState = 'waiting' | 'ready' | 'acked' | 'done';
+
+/** A status report (one per Msg_Id given) or a reply owed to a gateway user's connection. */
+export interface SmsGatewayReceiptsTable {
+  id: Generated<number>;
+  account_id: number;
+  gateway_user_id: number;
+  sms_message_id: number | null;
+  kind: 'report' | 'mo';
+  /** The Msg_Id (16 hex digits) or SMPP message_id Herald answered the submit with; '' for a reply. */
+  msg_id: string;
+  /** E.164. */
+  phone: string;
+  /** The customer's Src_Id / source_addr of the submit: a report's and a reply's destination. */
+  src_id: string;
+  wants_report: number;
+  state: SmsGatewayReceiptState;
+  /** DELIVRD, UNDELIV, REJECTD, … once settled. */
+  stat: string | null;
+  /** A reply's text. */
+  content: string | null;
+  submitted_at: number;
+  done_at: number | null;
+  /** When it was last handed to a connection; null when it may go now. */
+  sent_at: number | null;
+}
+
+/** An SMS contact list (migration 0040); its members' rows name it by list_id. */
+export interface SmsContactListsTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  description: Generated<string>;
+  /** Committed members only: kept in step by every add, delete and committed import. */
+  member_count: Generated<number>;
+  /** JSON array: the variable names its members carry, in first-seen order. */
+  var_names: Generated<string>;
+  /** The import whose rows are written but not yet part of the list; null when none runs. */
+  pending_import_id: number | null;
+  created_at: number;
+  updated_at: number;
+  last_used_at: number | null;
+}
+
+export interface SmsContactMembersTable {
+  id: Generated<number>;
+  list_id: number;
+  /** E.164 with the plus. */
+  phone: string;
+  name: Generated<string>;
+  /** JSON object of up to 10 variables; null when none. */
+  vars: string | null;
+  /** The import that wrote it; hidden while that import is its list's pending one. */
+  import_id: number | null;
+  created_at: number;
+}
+
+export interface SmsContactImportsTable {
+  id: Generated<number>;
+  account_id: number;
+  list_id: number;
+  file_name: string;
+  /** txt, csv, xls or xlsx: how the file is read. */
+  format: string;
+  file_path: string;
+  report_path: string | null;
+  /** The uploader's language: the error report's reasons are written in it. */
+  lang: string;
+  status: 'queued' | 'running' | 'cancelling' | 'done' | 'failed' | 'cancelled';
+  bytes_total: number;
+  bytes_read: Generated<number>;
+  lines_read: Generated<number>;
+  added: Generated<number>;
+  duplicates: Generated<number>;
+  invalid: Generated<number>;
+  error_code: string | null;
+  /** Runs started: one interrupted by a crash starts again, a file that keeps killing its reader fails. */
+  attempts: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
 }

@@ -8,8 +8,8 @@ export interface WebhooksTable {
   url: string;
   /** Comma list of WebhookEventKind. */
   events: string;
-  /** `mail` (a webhook) or `sms` (an SMSHook, migration 0035). */
-  channel: Generated<'mail' | 'sms'>;
+  /** `mail` (a webhook), `sms` (an SMSHook, migration 0035) or `route` (a receive route's push, 0045). */
+  channel: Generated<'mail' | 'sms' | 'route'>;
   /** The API_USER (SMS_USER for an SMSHook) listened to; 0 = all of the account (NOT NULL for the unique index). */
   api_user_id: number;
   /** The app key, sealed with the secret box; null when the webhook has none. */

@@ -1,3 +1,4 @@
+import { SMS_CARRIER_REFRESH_MS } from '@herald/shared';
 import type { Logger } from '../logger.ts';
 import { carrierOpener } from './carriers/open-carrier.ts';
 import type {
@@ -48,7 +49,7 @@ export class CarrierPool {
     this.directory = directory;
     this.onReceipt = onReceipt;
     this.logger = logger;
-    this.refreshMs = options.refreshMs ?? 5000;
+    this.refreshMs = options.refreshMs ?? SMS_CARRIER_REFRESH_MS;
     this.onReply = options.onReply;
   }
 

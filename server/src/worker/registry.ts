@@ -2,12 +2,14 @@ import type { JobDefinition, TaskDefinition } from './job.ts';
 import { deliverSystemMail } from './jobs/deliver-system-mail.job.ts';
 import { deliverSystemSms } from './jobs/deliver-system-sms.job.ts';
 import { exportData } from './jobs/export-data.job.ts';
+import { importSmsContacts, purgeSmsContactList } from './jobs/import-sms-contacts.job.ts';
 import { deliverEmailLoop } from './loops/deliver-email.loop.ts';
 import { deliverSmsLoop } from './loops/deliver-sms.loop.ts';
 import type { LoopDefinition } from './loops/loop.ts';
 import { statisticsLoop } from './loops/statistics.loop.ts';
 import { webhooksLoop } from './loops/webhooks.loop.ts';
 import { checkDomainDns, checkDomainDnsTask } from './tasks/check-domain-dns.task.ts';
+import { cleanSmsContacts, cleanSmsContactsTask } from './tasks/clean-sms-contacts.task.ts';
 import { expireExports, expireExportsTask } from './tasks/expire-exports.task.ts';
 import { expireQueuePauses, expireQueuePausesTask } from './tasks/expire-queue-pauses.task.ts';
 import { expireSmsPauses, expireSmsPausesTask } from './tasks/expire-sms-pauses.task.ts';
@@ -36,6 +38,9 @@ export const JOBS: readonly JobDefinition[] = [
   exportData,
   expireExports,
   recordReputation,
+  importSmsContacts,
+  purgeSmsContactList,
+  cleanSmsContacts,
 ];
 
 export const TASKS: readonly TaskDefinition[] = [
@@ -49,6 +54,7 @@ export const TASKS: readonly TaskDefinition[] = [
   expireSmsPausesTask,
   expireExportsTask,
   recordReputationTask,
+  cleanSmsContactsTask,
 ];
 
 /** Long-running loops of the worker role (work claimed from the database, not queue jobs). */

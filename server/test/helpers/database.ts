@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Config } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/database.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
+import { MIGRATIONS, migrateToLatest } from '../../src/db/migrate.ts';
+import { migrationContext } from '../../src/db/migrations/migration.ts';
 
 /**
  * A fresh, migrated database for one test: a SQLite file in a temporary folder by default, or a
@@ -73,4 +76,21 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
 
 export function tempDir(prefix = 'herald-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Applies the migrations named before `upTo`, as a database of an older Herald would have them. */
+export async function migrateBefore(database: Database, upTo: string): Promise<void> {
+  const context = migrationContext(database.dialect);
+  const migrations: Record<string, Migration> = Object.fromEntries(
+    Object.entries(MIGRATIONS)
+      .filter(([name]) => name < upTo)
+      .map(([name, m]) => [name, { up: (db: Kysely<unknown>) => m.up(db, context) }]),
+  );
+  const { error } = await new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: 'schema_version',
+    migrationLockTableName: 'schema_version_lock',
+  }).migrateToLatest();
+  if (error) throw error;
 }

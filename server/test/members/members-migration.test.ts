@@ -1,28 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Kysely } from 'kysely';
-import { type Migration, Migrator } from 'kysely/migration';
 import type { Database } from '../../src/db/database.ts';
-import { MIGRATIONS, migrateToLatest } from '../../src/db/migrate.ts';
-import { migrationContext } from '../../src/db/migrations/migration.ts';
-import { createTestDatabase, type TestDatabase, testDialect } from '../helpers/database.ts';
-
-/** Applies the migrations named before `upTo`, as a database of an older Herald would have them. */
-async function migrateBefore(database: Database, upTo: string): Promise<void> {
-  const context = migrationContext(database.dialect);
-  const migrations: Record<string, Migration> = Object.fromEntries(
-    Object.entries(MIGRATIONS)
-      .filter(([name]) => name < upTo)
-      .map(([name, m]) => [name, { up: (db: Kysely<unknown>) => m.up(db, context) }]),
-  );
-  const { error } = await new Migrator({
-    db: database.db,
-    provider: { getMigrations: async () => migrations },
-    migrationTableName: 'schema_version',
-    migrationLockTableName: 'schema_version_lock',
-  }).migrateToLatest();
-  if (error) throw error;
-}
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { createTestDatabase, migrateBefore, type TestDatabase, testDialect } from '../helpers/database.ts';
 
 describe(`0008-members on ${testDialect}`, () => {
   let testDb: TestDatabase;

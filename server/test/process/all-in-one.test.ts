@@ -84,7 +84,7 @@ describe('one process with every role (the default)', () => {
     const nodes = await db.db.selectFrom('nodes').selectAll().execute();
     await db.close();
     assert.equal(nodes.length, 1);
-    assert.equal(nodes[0]!.roles, 'api,worker,smtp');
+    assert.equal(nodes[0]!.roles, 'api,worker,smtp,gateway');
     assert.ok(nodes[0]!.stopped_at, 'marked stopped');
   });
 });

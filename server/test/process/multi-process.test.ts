@@ -94,7 +94,7 @@ describe('--worker-process: the worker forked beside the serving process', () =>
       const db = openDatabase(config.database);
       const nodes = new NodesService(db);
       const running = (await nodes.list()).filter((n) => n.state === 'running');
-      assert.deepEqual(running.map((n) => n.roles.join(',')).sort(), ['api,smtp', 'worker']);
+      assert.deepEqual(running.map((n) => n.roles.join(',')).sort(), ['api,smtp,gateway', 'worker']);
       const workerPid = running.find((n) => n.roles.join(',') === 'worker')?.pid;
       assert.ok(workerPid, 'the worker records its pid');
 

@@ -15,6 +15,7 @@ import { showFormError, zodRule } from '../../components/form-rules.ts';
 import { formatDateTime } from '../../components/format-time.ts';
 import { httpEffects } from '../../infra/http/http-effects.ts';
 import { SUCCESS_TOAST_SECONDS } from '../../infra/http/http-exceptions.ts';
+import { SmsListFileActions } from './SmsListFileActions.tsx';
 
 interface Values {
   phones: string;
@@ -24,7 +25,7 @@ interface Values {
 /**
  * One interception list of the account (blocked or unsubscribed numbers): a page of entries
  * with where each came from and until when it holds, adding numbers (the shared rule checks the
- * form), and removing one after a confirmation.
+ * form), importing a file and exporting the list as CSV, and removing one after a confirmation.
  */
 export function SmsBlockList({ kind }: { kind: SmsBlockKind }) {
   const { t } = useTranslation();
@@ -68,7 +69,10 @@ export function SmsBlockList({ kind }: { kind: SmsBlockKind }) {
         <Typography.Title level={4} style={{ marginTop: 0 }}>
           {t(`smsSend.blocks.${kind}.title`)}
         </Typography.Title>
-        {addButton}
+        <Space>
+          <SmsListFileActions kind={kind} onImported={reload} />
+          {addButton}
+        </Space>
       </Space>
       <Typography.Paragraph type="secondary">{t(`smsSend.blocks.${kind}.intro`)}</Typography.Paragraph>
       <Table<SmsBlockView>

@@ -7,6 +7,7 @@ import { addSmsKeyword, fetchSmsKeywords, removeSmsKeyword } from '../../api/sms
 import { Can } from '../../components/Can.tsx';
 import { showFormError, zodRule } from '../../components/form-rules.ts';
 import { SmsBlockList } from './SmsBlockList.tsx';
+import { SmsListFileActions } from './SmsListFileActions.tsx';
 
 /**
  * SMS interception (console-spec §2 /s_sendResponse/interceptor): the account's blocked numbers
@@ -34,9 +35,15 @@ export default function SmsInterceptorPage() {
     <Space direction="vertical" size="middle" style={{ width: '100%' }} className="sms-interceptor-page">
       <SmsBlockList kind="block" />
       <Card className="sms-keywords">
-        <Typography.Title level={5} style={{ marginTop: 0 }}>
-          {t('smsSend.keywordsTitle')}
-        </Typography.Title>
+        <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+          <Typography.Title level={5} style={{ marginTop: 0 }}>
+            {t('smsSend.keywordsTitle')}
+          </Typography.Title>
+          <SmsListFileActions
+            kind="keyword"
+            onImported={() => queries.invalidateQueries({ queryKey: ['smsKeywords'] })}
+          />
+        </Space>
         <Typography.Paragraph type="secondary">{t('smsSend.keywordsIntro')}</Typography.Paragraph>
         <Can code={PERMISSIONS.SMS_RESPONSE} level="full">
           <Form form={form} layout="inline" onFinish={(values) => add.mutate(values)}>

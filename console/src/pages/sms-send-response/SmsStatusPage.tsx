@@ -1,12 +1,18 @@
+import { PERMISSIONS } from '@herald/shared/permissions';
+import { SMS_CONTENT_VIEW_DAYS } from '@herald/shared/schemas/sms-content-view.schema';
 import { checkSpan } from '@herald/shared/schemas/suppression.schema';
 import { SMS_STATUS_CODES, SMS_STATUSES, type SmsStatus } from '@herald/shared/sms-status';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Form, Input, Select, Tag, Typography } from 'antd';
-import { useMemo } from 'react';
+import { Alert, Button, Card, Empty, Flex, Form, Input, Select, Tag, Tooltip, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { smsLabels } from '../../api/labels.api.ts';
 import { fetchSmsStatus, type SmsStatusFilter, type SmsStatusRow } from '../../api/sms-messages.api.ts';
+import { Can } from '../../components/Can.tsx';
+import { useSessionStore } from '../../stores/session.store.ts';
 import { dayRange, when } from '../send-response/email-status/email-status-time.ts';
+import { createExport } from '../send-response/offline/offline-exports.api.ts';
 import {
   type DayRangeFilter,
   PAGE_SIZE,
@@ -18,6 +24,7 @@ interface FilterForm extends DayRangeFilter {
   phone?: string;
   smsId?: string;
   status?: SmsStatus;
+  labelId?: number;
 }
 
 const COLORS: Record<SmsStatus, string> = {
@@ -48,6 +55,7 @@ export default function SmsStatusPage() {
       ...(filter.phone ? { phone: filter.phone.trim() } : {}),
       ...(filter.smsId ? { smsId: filter.smsId.trim() } : {}),
       ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.labelId ? { labelId: filter.labelId } : {}),
       ...dayRange(filter.start, filter.end),
       page,
       pageSize: PAGE_SIZE,
@@ -59,8 +67,25 @@ export default function SmsStatusPage() {
     queryFn: () => fetchSmsStatus(query),
     placeholderData: keepPreviousData,
   });
+  const labels = useQuery({ queryKey: [smsLabels.key, 'options'], queryFn: smsLabels.options });
   const codeText = (code: number) =>
     SMS_STATUS_CODES[code as keyof typeof SMS_STATUS_CODES]?.[lang] ?? String(code);
+  const navigate = useNavigate();
+  const hideExport = useSessionStore((state) => state.hideExport);
+  const [exporting, setExporting] = useState(false);
+  // The whole filtered result as a file, written in the background (/s_sendResponse/offline).
+  const exportOffline = async () => {
+    const { page: _page, pageSize: _size, ...filters } = query;
+    setExporting(true);
+    try {
+      await createExport({ type: 'smsStatus', ...filters });
+      navigate('/s_sendResponse/offline');
+    } catch {
+      // The client has shown the server's message.
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <Card className="sms-status-page">
@@ -89,6 +114,15 @@ export default function SmsStatusPage() {
             options={SMS_STATUSES.map((s) => ({ value: s, label: t(`smsSend.statuses.${s}`) }))}
           />
         </Form.Item>
+        <Form.Item name="labelId" label={t('smsSend.label')}>
+          <Select
+            allowClear
+            className="sms-status-label"
+            style={{ width: 160 }}
+            placeholder={t('smsSend.all')}
+            options={labels.data ?? []}
+          />
+        </Form.Item>
         <Form.Item label={t('smsSend.from')} required>
           <Flex gap={4} align="center">
             <Form.Item name="start" noStyle rules={[{ required: true }]}>
@@ -101,9 +135,18 @@ export default function SmsStatusPage() {
           </Flex>
         </Form.Item>
         <Form.Item>
-          <Button type="primary" htmlType="submit" className="sms-status-search">
-            {t('smsSend.search')}
-          </Button>
+          <Flex gap="small">
+            <Button type="primary" htmlType="submit" className="sms-status-search">
+              {t('smsSend.search')}
+            </Button>
+            {!hideExport && (
+              <Can code={PERMISSIONS.SMS_RESPONSE} level="full">
+                <Button className="sms-status-export" loading={exporting} onClick={exportOffline}>
+                  {t('exports.exportOffline')}
+                </Button>
+              </Can>
+            )}
+          </Flex>
         </Form.Item>
       </Form>
       {search.rangeError && (
@@ -142,9 +185,27 @@ export default function SmsStatusPage() {
                 ? '—'
                 : `${r.statusCode} ${codeText(r.statusCode)}${r.reason ? ` (${r.reason})` : ''}`,
           },
-          { title: t('smsSend.content'), dataIndex: 'content', ellipsis: true },
+          {
+            title: t('smsSend.content'),
+            ellipsis: true,
+            // The server sends the text only while the account's content view allows it.
+            render: (_, r) =>
+              r.content ?? (
+                <Tooltip title={t('smsContent.notShownHint', { days: SMS_CONTENT_VIEW_DAYS })}>
+                  <Typography.Text type="secondary" className="sms-content-hidden">
+                    {t('smsContent.notShown')}
+                  </Typography.Text>
+                </Tooltip>
+              ),
+          },
           { title: t('smsSend.parts'), dataIndex: 'parts', width: 80 },
           { title: 'SMS_USER', render: (_, r) => r.smsUser ?? '—', width: 130 },
+          {
+            title: t('smsSend.label'),
+            width: 130,
+            // A deleted label leaves its id on the SMS, without a name.
+            render: (_, r) => r.labelName ?? (r.labelId === null ? '—' : `#${r.labelId}`),
+          },
           { title: t('smsSend.requestTime'), render: (_, r) => when(r.requestedAt), width: 170 },
           { title: t('smsSend.updateTime'), render: (_, r) => when(r.updatedAt), width: 170 },
         ]}

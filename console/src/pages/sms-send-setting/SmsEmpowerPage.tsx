@@ -25,6 +25,7 @@ import { Can } from '../../components/Can.tsx';
 import { showFormError, zodRule } from '../../components/form-rules.ts';
 import { formatDateTime } from '../../components/format-time.ts';
 import { useSensitiveAction } from '../../components/use-sensitive-action.tsx';
+import { SmsGatewayUsersCard } from './SmsGatewayUsersCard.tsx';
 
 interface Issued {
   name: string;
@@ -36,6 +37,7 @@ interface Issued {
  * SMS_USERs (console-spec §2 /s_sendSetting/empower): the account's credentials for sending SMS,
  * at most five, never edited or deleted. A new SMS_KEY is shown once (after a creation or a
  * reset); a reset asks for the identity verification and lets the old key work a while longer.
+ * Below them, the CMPP_USERs and SMPP logins of the account's own systems (SmsGatewayUsersCard).
  */
 export default function SmsEmpowerPage() {
   const { t } = useTranslation();
@@ -58,87 +60,93 @@ export default function SmsEmpowerPage() {
   );
 
   return (
-    <Card className="sms-users-page">
-      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('smsUsers.title')}{' '}
-          <Typography.Text type="secondary" className="sms-user-count">
-            {list.length} / {SMS_USER_MAX}
-          </Typography.Text>
-        </Typography.Title>
-        {add}
-      </Flex>
-      <Typography.Paragraph type="secondary">{t('smsUsers.intro')}</Typography.Paragraph>
-      <Table<SmsUserView>
-        rowKey="id"
-        className="sms-users-table"
-        loading={users.isPending}
-        dataSource={list}
-        pagination={false}
-        scroll={{ x: true }}
-        locale={{ emptyText: <Empty description={t('smsUsers.empty')}>{add}</Empty> }}
-        columns={[
-          { title: t('smsUsers.name'), render: (_, u) => <Typography.Text strong>{u.name}</Typography.Text> },
-          {
-            title: t('smsUsers.type'),
-            render: (_, u) => (
-              <Tag>{u.cType === 'test' ? t('smsUsers.typeTest') : t('smsUsers.typeNormal')}</Tag>
-            ),
-          },
-          {
-            title: t('smsUsers.keys'),
-            render: (_, u) => (
-              <Flex vertical gap={0} className="sms-user-keys">
-                {u.keys.map((k) =>
-                  k.expiresAt === null ? (
-                    <Typography.Text key={`${k.hint}-${k.createdAt}`} code className="nowrap">
-                      {t('smsUsers.keyHint', { hint: k.hint })}
-                    </Typography.Text>
-                  ) : (
-                    <Typography.Text key={`${k.hint}-${k.createdAt}`} type="secondary" className="nowrap">
-                      {t('smsUsers.oldKeyUntil', { hint: k.hint, time: formatDateTime(k.expiresAt) })}
-                    </Typography.Text>
-                  ),
-                )}
-              </Flex>
-            ),
-          },
-          {
-            title: t('smsUsers.createdAt'),
-            render: (_, u) => <span className="nowrap">{formatDateTime(u.createdAt)}</span>,
-          },
-          {
-            title: t('smsUsers.actions'),
-            render: (_, u) => (
-              <Can code={PERMISSIONS.SMS_SETTINGS} level="full" fallback="—">
-                <Button type="link" className="sms-user-reset" onClick={() => setResetting(u)}>
-                  {t('smsUsers.resetKey')}
-                </Button>
-              </Can>
-            ),
-          },
-        ]}
-      />
-      <CreateModal
-        open={creating}
-        onCancel={() => setCreating(false)}
-        onCreated={(name, key) => {
-          setCreating(false);
-          setIssued({ name, key });
-          void refresh();
-        }}
-      />
-      <ResetModal
-        user={resetting}
-        onCancel={() => setResetting(null)}
-        onReset={(name, key, oldKeyExpiresAt) => {
-          setResetting(null);
-          setIssued({ name, key, oldKeyExpiresAt });
-          void refresh();
-        }}
-      />
-      <KeyModal issued={issued} onClose={() => setIssued(null)} />
-    </Card>
+    <>
+      <Card className="sms-users-page">
+        <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t('smsUsers.title')}{' '}
+            <Typography.Text type="secondary" className="sms-user-count">
+              {list.length} / {SMS_USER_MAX}
+            </Typography.Text>
+          </Typography.Title>
+          {add}
+        </Flex>
+        <Typography.Paragraph type="secondary">{t('smsUsers.intro')}</Typography.Paragraph>
+        <Table<SmsUserView>
+          rowKey="id"
+          className="sms-users-table"
+          loading={users.isPending}
+          dataSource={list}
+          pagination={false}
+          scroll={{ x: true }}
+          locale={{ emptyText: <Empty description={t('smsUsers.empty')}>{add}</Empty> }}
+          columns={[
+            {
+              title: t('smsUsers.name'),
+              render: (_, u) => <Typography.Text strong>{u.name}</Typography.Text>,
+            },
+            {
+              title: t('smsUsers.type'),
+              render: (_, u) => (
+                <Tag>{u.cType === 'test' ? t('smsUsers.typeTest') : t('smsUsers.typeNormal')}</Tag>
+              ),
+            },
+            {
+              title: t('smsUsers.keys'),
+              render: (_, u) => (
+                <Flex vertical gap={0} className="sms-user-keys">
+                  {u.keys.map((k) =>
+                    k.expiresAt === null ? (
+                      <Typography.Text key={`${k.hint}-${k.createdAt}`} code className="nowrap">
+                        {t('smsUsers.keyHint', { hint: k.hint })}
+                      </Typography.Text>
+                    ) : (
+                      <Typography.Text key={`${k.hint}-${k.createdAt}`} type="secondary" className="nowrap">
+                        {t('smsUsers.oldKeyUntil', { hint: k.hint, time: formatDateTime(k.expiresAt) })}
+                      </Typography.Text>
+                    ),
+                  )}
+                </Flex>
+              ),
+            },
+            {
+              title: t('smsUsers.createdAt'),
+              render: (_, u) => <span className="nowrap">{formatDateTime(u.createdAt)}</span>,
+            },
+            {
+              title: t('smsUsers.actions'),
+              render: (_, u) => (
+                <Can code={PERMISSIONS.SMS_SETTINGS} level="full" fallback="—">
+                  <Button type="link" className="sms-user-reset" onClick={() => setResetting(u)}>
+                    {t('smsUsers.resetKey')}
+                  </Button>
+                </Can>
+              ),
+            },
+          ]}
+        />
+        <CreateModal
+          open={creating}
+          onCancel={() => setCreating(false)}
+          onCreated={(name, key) => {
+            setCreating(false);
+            setIssued({ name, key });
+            void refresh();
+          }}
+        />
+        <ResetModal
+          user={resetting}
+          onCancel={() => setResetting(null)}
+          onReset={(name, key, oldKeyExpiresAt) => {
+            setResetting(null);
+            setIssued({ name, key, oldKeyExpiresAt });
+            void refresh();
+          }}
+        />
+        <KeyModal issued={issued} onClose={() => setIssued(null)} />
+      </Card>
+      <SmsGatewayUsersCard />
+    </>
   );
 }
 

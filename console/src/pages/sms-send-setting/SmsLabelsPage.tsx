@@ -1,5 +1,10 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import { smsLabels } from '../../api/labels.api.ts';
+import { LabelsCard } from '../send-setting/labels/LabelsCard.tsx';
 
+/**
+ * SMS labels (console-spec §2 /s_sendSetting/label): the labels an SMS send names by `labelId`,
+ * apart from the email labels; add, rename, delete, search by name.
+ */
 export default function SmsLabelsPage() {
-  return <PlaceholderPage />;
+  return <LabelsCard api={smsLabels} />;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SMS_STATUSES } from '../sms-status.ts';
 import type { ValidationKey } from '../validation.ts';
 import { checkSpan, DATA_PAGE_SIZE_MAX, EMAIL_STATUSES } from './suppression.schema.ts';
 
@@ -16,8 +17,22 @@ export const EXPORT_KEEP_DAYS = 7;
 export const EXPORT_RUNNING_MAX = 5;
 
 /** What can be exported. A new type is one schema here and one entry in core/exports/export-types.ts. */
-export const EXPORT_TYPES = ['emailStatus', 'openClick'] as const;
+export const EXPORT_TYPES = ['emailStatus', 'openClick', 'smsStatus'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
+
+/**
+ * Each channel's offline screen (`/sendResponse/offline`, `/s_sendResponse/offline`) lists, asks
+ * for and acts on its own types only, under its own permission code.
+ */
+export const EXPORT_CHANNELS = ['email', 'sms'] as const;
+export type ExportChannel = (typeof EXPORT_CHANNELS)[number];
+export const EXPORT_CHANNEL_OF: Record<ExportType, ExportChannel> = {
+  emailStatus: 'email',
+  openClick: 'email',
+  smsStatus: 'sms',
+};
+export const exportTypesOf = (channel: ExportChannel): ExportType[] =>
+  EXPORT_TYPES.filter((type) => EXPORT_CHANNEL_OF[type] === channel);
 
 /**
  * - exporting: queued or running (progress 0–99);
@@ -89,10 +104,24 @@ export const openClickExportSchema = z
   .superRefine(checkSpan);
 export type OpenClickExportInput = z.infer<typeof openClickExportSchema>;
 
+/** SMS status: the filters of `/s_sendResponse/smsStatus`, over at most one month. */
+export const smsStatusExportSchema = z
+  .object({
+    type: z.literal('smsStatus'),
+    phone: optionalText(32),
+    smsId: optionalText(80),
+    labelId: optionalId,
+    status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SMS_STATUSES, rule('invalid')).optional()),
+    startTime: time,
+    endTime: time,
+  })
+  .superRefine(checkSpan);
+export type SmsStatusExportInput = z.infer<typeof smsStatusExportSchema>;
+
 /** A new export: its type and that type's filters, flat (form posts and JSON alike). */
 export const exportCreateSchema = z.discriminatedUnion(
   'type',
-  [emailStatusExportSchema, openClickExportSchema],
+  [emailStatusExportSchema, openClickExportSchema, smsStatusExportSchema],
   rule('exportTypeInvalid'),
 );
 export type ExportCreateInput = z.infer<typeof exportCreateSchema>;

@@ -6,6 +6,10 @@ const rule = (key: ValidationKey) => ({ message: key });
 
 export const LABEL_NAME_MAX = 255;
 
+/** Email and SMS each have their own labels (SMS labels: issue 20); one table, one service. */
+export const LABEL_CHANNELS = ['email', 'sms'] as const;
+export type LabelChannel = (typeof LABEL_CHANNELS)[number];
+
 export const labelNameSchema = z
   .string(rule('labelNameRequired'))
   .trim()

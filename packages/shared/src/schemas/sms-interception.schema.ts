@@ -37,6 +37,39 @@ export const smsKeywordSchema = z.object({
   keyword: z.string(rule('required')).trim().min(1, rule('required')).max(30, rule('lengthExceeded')),
 });
 
+/**
+ * Importing a txt or csv file into a list: a number per line (or in a line's first column), read
+ * as the add call reads numbers. The whole file goes in or nothing does; invalid and repeated
+ * lines are counted and answered.
+ */
+export const SMS_IMPORT_MAX_LINES = 100_000;
+/** Well above 100,000 numbers with a reason column; the request body allows 12 MB. */
+export const SMS_IMPORT_MAX_BYTES = 8 * 1024 * 1024;
+export const SMS_IMPORT_EXTENSIONS = ['txt', 'csv'] as const;
+/** How many invalid lines an import answers with (the count covers them all). */
+export const SMS_IMPORT_INVALID_SHOWN = 20;
+
+export const smsImportSchema = z.object({
+  filename: z.string(rule('required')).trim().min(1, rule('required')).max(255, rule('lengthExceeded')),
+  content: z.string(rule('required')),
+  reason: z.string().trim().max(200, rule('lengthExceeded')).optional(),
+});
+export type SmsImportInput = z.input<typeof smsImportSchema>;
+
+export interface SmsImportResult {
+  /** Lines read (blank lines and a header line left out). */
+  lines: number;
+  /** Entries new on the list. */
+  imported: number;
+  /** Entries the list already had. */
+  existing: number;
+  /** Lines repeating an entry of an earlier line. */
+  duplicates: number;
+  invalid: number;
+  /** The first invalid lines, with their line numbers. */
+  invalidLines: { line: number; text: string }[];
+}
+
 export interface SmsBlockView {
   id: number;
   phone: string;

@@ -80,6 +80,8 @@ export const smsStatusQuerySchema = z
     phone: optionalText(32),
     smsId: optionalText(80),
     status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SMS_STATUSES, rule('invalid')).optional()),
+    /** One of the account's SMS labels (`/sms/smsLabels/combobox`). */
+    labelId: z.preprocess((v) => (v === '' ? undefined : v), positiveId.optional()),
     msgType: z.preprocess(
       (v) => (v === '' || v === undefined ? undefined : v),
       z.coerce
@@ -106,10 +108,14 @@ export interface SmsStatusRow {
   smsId: string;
   msgType: number;
   phone: string;
-  content: string;
+  /** The text as sent; null unless the account's content view shows it (on, paid, last 45 days). */
+  content: string | null;
   parts: number;
   templateName: string | null;
   smsUser: string | null;
+  /** The SMS label given when sending; its name is null once the label is deleted. */
+  labelId: number | null;
+  labelName: string | null;
   status: SmsStatus;
   statusCode: number;
   reason: string | null;

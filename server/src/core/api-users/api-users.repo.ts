@@ -95,6 +95,7 @@ export async function labelExists({ db }: Database, accountId: number, labelId: 
     .selectFrom('labels')
     .select('id')
     .where('account_id', '=', accountId)
+    .where('channel', '=', 'email')
     .where('id', '=', labelId)
     .executeTakeFirst();
   return row !== undefined;

@@ -1,14 +1,19 @@
-import type {
-  EmailStatusExportInput,
-  ExportCreateInput,
-  ExportType,
-  Lang,
-  MailEventData,
-  OpenClickExportInput,
+import {
+  type EmailStatusExportInput,
+  type ExportCreateInput,
+  type ExportType,
+  type Lang,
+  type MailEventData,
+  type OpenClickExportInput,
+  parseMobile,
+  type SmsStatusExportInput,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import * as statusRepo from '../email-status/email-status.repo.ts';
 import { sendCloudStatus } from '../email-status/email-status.service.ts';
+import { contentSince } from '../sms-content-view/sms-content-view.service.ts';
+import * as smsRepo from '../sms-messages/sms-messages.repo.ts';
+import type { SmsMessageFilter } from '../sms-messages/sms-messages.service.ts';
 import { type Cell, timeText } from './csv.ts';
 import * as exportsRepo from './exports.repo.ts';
 
@@ -20,7 +25,14 @@ import * as exportsRepo from './exports.repo.ts';
 export interface ExportSource<F> {
   header: Record<Lang, string[]>;
   count(database: Database, accountId: number, filter: F): Promise<number>;
-  pages(database: Database, accountId: number, filter: F, pageSize: number): AsyncGenerator<Cell[][]>;
+  /** `now`: when the job started, for anything that depends on the time (the SMS content window). */
+  pages(
+    database: Database,
+    accountId: number,
+    filter: F,
+    pageSize: number,
+    now: number,
+  ): AsyncGenerator<Cell[][]>;
 }
 
 type InputOf<T extends ExportType> = Extract<ExportCreateInput, { type: T }>;
@@ -170,9 +182,87 @@ const openClick: ExportSource<OpenClickExportInput> = {
   },
 };
 
+function smsFilter(f: SmsStatusExportInput): SmsMessageFilter {
+  return {
+    from: f.startTime,
+    to: f.endTime + 1,
+    phones: f.phone ? [parseMobile(f.phone)?.e164 ?? f.phone] : undefined,
+    smsIds: f.smsId ? [f.smsId] : undefined,
+    labelId: f.labelId,
+    status: f.status,
+  };
+}
+
+/**
+ * SMS status, as the status screen lists it (newest first). The text is written only where the
+ * account's content view allows it when the job runs (on, paid, SMS of the last 45 days): the
+ * cell is empty otherwise, and the text is not read.
+ */
+const smsStatus: ExportSource<SmsStatusExportInput> = {
+  header: {
+    en: [
+      'SMS ID',
+      'Phone',
+      'Status',
+      'Status code',
+      'Reason',
+      'Content',
+      'Parts',
+      'SMS_USER',
+      'Template',
+      'Label ID',
+      'Request time',
+      'Update time',
+    ],
+    'zh-cn': [
+      '短信ID',
+      '手机号',
+      '状态',
+      '状态码',
+      '原因',
+      '短信内容',
+      '计费条数',
+      'SMS_USER',
+      '模板',
+      '标签ID',
+      '请求时间',
+      '更新时间',
+    ],
+  },
+  count: (database, accountId, f) => smsRepo.countMessages(database, accountId, smsFilter(f)),
+  async *pages(database, accountId, f, pageSize, now) {
+    const filter = smsFilter(f);
+    const since = await contentSince(database, accountId, now);
+    let after: { requestedAt: number; id: number } | null = null;
+    for (;;) {
+      const rows = await smsRepo.messagesPage(database, accountId, filter, since, after, pageSize);
+      if (rows.length > 0) {
+        yield rows.map((r) => [
+          r.sms_id,
+          r.phone,
+          r.status,
+          r.status_code,
+          r.reason,
+          r.content,
+          r.parts,
+          r.sms_user,
+          r.template_name,
+          r.label_id,
+          timeText(r.requested_at),
+          timeText(r.done_at ?? r.submitted_at ?? r.requested_at),
+        ]);
+      }
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < pageSize) return;
+      after = { requestedAt: Number(last.requested_at), id: Number(last.id) };
+    }
+  },
+};
+
 export const EXPORT_SOURCES: { [T in ExportType]: ExportSource<InputOf<T>> } = {
   emailStatus,
   openClick,
+  smsStatus,
 };
 
 /** The source of a type, for code that holds a type and its filter as loose values. */

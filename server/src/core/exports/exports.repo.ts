@@ -1,4 +1,4 @@
-import type { ExportStatus, OpenClickExportInput } from '@herald/shared';
+import type { ExportStatus, ExportType, OpenClickExportInput } from '@herald/shared';
 import type { Insertable, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DataExportOfflinesTable } from '../../db/export-schema.ts';
@@ -52,10 +52,16 @@ export function find(database: Database, accountId: number, id: number) {
   return base(database).where('e.account_id', '=', accountId).where('e.id', '=', id).executeTakeFirst();
 }
 
-/** Newest first; deleted exports are not listed. */
-export function list(database: Database, accountId: number, page: { offset: number; limit: number }) {
+/** Newest first, of the given types; deleted exports are not listed. */
+export function list(
+  database: Database,
+  accountId: number,
+  types: readonly ExportType[],
+  page: { offset: number; limit: number },
+) {
   return base(database)
     .where('e.account_id', '=', accountId)
+    .where('e.type', 'in', [...types])
     .where('e.status', '!=', 'deleted')
     .orderBy('e.id', 'desc')
     .offset(page.offset)
@@ -63,12 +69,19 @@ export function list(database: Database, accountId: number, page: { offset: numb
     .execute();
 }
 
-export async function count({ db }: Database, accountId: number, statuses?: ExportStatus[]): Promise<number> {
+/** Of the account (all types unless `types` is given), in `statuses` or else not deleted. */
+export async function count(
+  { db }: Database,
+  accountId: number,
+  statuses?: ExportStatus[],
+  types?: readonly ExportType[],
+): Promise<number> {
   let q = db
     .selectFrom('data_export_offlines')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('account_id', '=', accountId);
   q = statuses ? q.where('status', 'in', statuses) : q.where('status', '!=', 'deleted');
+  if (types) q = q.where('type', 'in', [...types]);
   const row = await q.executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -6,13 +6,16 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import {
   AppError,
+  EXPORT_CHANNEL_OF,
   EXPORT_KEEP_DAYS,
   EXPORT_RUNNING_MAX,
+  type ExportChannel,
   type ExportCreateInput,
   type ExportListQuery,
   type ExportStatus,
   type ExportType,
   type ExportView,
+  exportTypesOf,
   type Lang,
   resolveLang,
 } from '@herald/shared';
@@ -55,6 +58,9 @@ export interface ExportsDeps {
  * on, or `failed` with a reason. Downloading marks it `used`; the periodic task deletes expired
  * files. Every change the user makes (void, delete, retry) and every step of the job is a
  * conditional transition, so a void during a run stops the run instead of being overwritten.
+ *
+ * Each channel's offline screen (email under code 11, SMS under code 17) sees and acts on its own
+ * types only (`channel`): the other channel's exports are not found there.
  */
 export class ExportsService {
   private readonly deps: ExportsDeps;
@@ -67,8 +73,16 @@ export class ExportsService {
     this.pageSize = deps.pageSize ?? 1000;
   }
 
-  async create(ctx: UserCaller, input: ExportCreateInput, lang: Lang): Promise<ExportView> {
+  async create(
+    ctx: UserCaller,
+    input: ExportCreateInput,
+    lang: Lang,
+    channel: ExportChannel = 'email',
+  ): Promise<ExportView> {
     const { database } = this.deps;
+    if (EXPORT_CHANNEL_OF[input.type] !== channel) {
+      throw new AppError('COMMON_VALIDATION_FAILED', {}, [{ field: 'type', message: 'exportTypeInvalid' }]);
+    }
     if ((await repo.count(database, ctx.accountId, ['exporting'])) >= EXPORT_RUNNING_MAX) {
       throw new AppError('EXPORT_TOO_MANY_RUNNING', { max: EXPORT_RUNNING_MAX });
     }
@@ -93,20 +107,25 @@ export class ExportsService {
       downloaded_at: null,
     });
     await this.enqueue(id);
-    return this.get(ctx, id);
+    return this.get(ctx, id, channel);
   }
 
-  async list({ accountId }: Caller, q: ExportListQuery): Promise<{ rows: ExportView[]; total: number }> {
+  async list(
+    { accountId }: Caller,
+    q: ExportListQuery,
+    channel: ExportChannel = 'email',
+  ): Promise<{ rows: ExportView[]; total: number }> {
     const { database } = this.deps;
+    const types = exportTypesOf(channel);
     const [rows, total] = await Promise.all([
-      repo.list(database, accountId, { offset: (q.page - 1) * q.pageSize, limit: q.pageSize }),
-      repo.count(database, accountId),
+      repo.list(database, accountId, types, { offset: (q.page - 1) * q.pageSize, limit: q.pageSize }),
+      repo.count(database, accountId, undefined, types),
     ]);
     return { rows: rows.map(view), total };
   }
 
-  async get({ accountId }: Caller, id: number): Promise<ExportView> {
-    return view(await this.row(accountId, id));
+  async get({ accountId }: Caller, id: number, channel: ExportChannel = 'email'): Promise<ExportView> {
+    return view(await this.row(accountId, id, channel));
   }
 
   /**
@@ -119,10 +138,11 @@ export class ExportsService {
     { accountId }: Caller,
     id: number,
     verify?: () => Promise<void>,
+    channel: ExportChannel = 'email',
   ): Promise<{ file: string; name: string; size: number }> {
     const { database } = this.deps;
     if (await repo.hideExport(database, accountId)) throw new AppError('EXPORT_DOWNLOAD_HIDDEN');
-    const row = await this.row(accountId, id);
+    const row = await this.row(accountId, id, channel);
     const gone = GONE[row.status];
     if (gone) throw new AppError(gone);
     if (row.status === 'exporting')
@@ -145,8 +165,8 @@ export class ExportsService {
   }
 
   /** Marks an export invalid: a running one stops, a ready one's file is deleted. */
-  async invalidate({ accountId }: Caller, id: number): Promise<ExportView> {
-    const row = await this.row(accountId, id);
+  async invalidate({ accountId }: Caller, id: number, channel: ExportChannel = 'email'): Promise<ExportView> {
+    const row = await this.row(accountId, id, channel);
     const voided = await repo.transition(
       this.deps.database,
       Number(row.id),
@@ -155,11 +175,11 @@ export class ExportsService {
     );
     if (!voided) throw new AppError('EXPORT_NOT_VOIDABLE');
     await this.removeFile(row.file_path);
-    return this.get({ accountId }, id);
+    return this.get({ accountId }, id, channel);
   }
 
-  async retry({ accountId }: Caller, id: number): Promise<ExportView> {
-    const row = await this.row(accountId, id);
+  async retry({ accountId }: Caller, id: number, channel: ExportChannel = 'email'): Promise<ExportView> {
+    const row = await this.row(accountId, id, channel);
     const now = this.now();
     const retried = await repo.transition(this.deps.database, Number(row.id), ['failed'], {
       status: 'exporting',
@@ -171,11 +191,11 @@ export class ExportsService {
     });
     if (!retried) throw new AppError('EXPORT_NOT_RETRYABLE');
     await this.enqueue(Number(row.id));
-    return this.get({ accountId }, id);
+    return this.get({ accountId }, id, channel);
   }
 
-  async remove({ accountId }: Caller, id: number): Promise<void> {
-    const row = await this.row(accountId, id);
+  async remove({ accountId }: Caller, id: number, channel: ExportChannel = 'email'): Promise<void> {
+    const row = await this.row(accountId, id, channel);
     const removed = await repo.transition(
       this.deps.database,
       Number(row.id),
@@ -259,9 +279,10 @@ export class ExportsService {
     let stopped = false;
     const now = this.now;
     const pageSize = this.pageSize;
+    const startedAt = now();
     async function* lines() {
       yield BOM + csvLine(source.header[resolveLang(row.lang)]);
-      for await (const page of source.pages(database, accountId, filter, pageSize)) {
+      for await (const page of source.pages(database, accountId, filter, pageSize, startedAt)) {
         yield page.map(csvLine).join('');
         written += page.length;
         const progress = Math.min(99, Math.floor((written / Math.max(total, 1)) * 100));
@@ -281,9 +302,9 @@ export class ExportsService {
     return stopped ? null : written;
   }
 
-  private async row(accountId: number, id: number): Promise<repo.ExportRow> {
+  private async row(accountId: number, id: number, channel: ExportChannel): Promise<repo.ExportRow> {
     const row = await repo.find(this.deps.database, accountId, id);
-    if (!row) throw new AppError('EXPORT_NOT_FOUND');
+    if (!row || EXPORT_CHANNEL_OF[row.type as ExportType] !== channel) throw new AppError('EXPORT_NOT_FOUND');
     return row;
   }
 

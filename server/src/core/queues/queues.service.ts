@@ -254,7 +254,7 @@ export class QueuesService {
     if (c.apiUserId && !(await findApiUser(this.database, accountId, c.apiUserId))) {
       throw new AppError('API_USER_NOT_FOUND');
     }
-    if (c.labelId && !(await findLabel(this.database, accountId, c.labelId))) {
+    if (c.labelId && !(await findLabel(this.database, accountId, c.labelId, 'email'))) {
       throw new AppError('LABEL_NOT_FOUND');
     }
     if (c.domain && !(await repo.ownsDomain(this.database, accountId, c.domain))) {

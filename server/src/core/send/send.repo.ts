@@ -103,25 +103,27 @@ export class SendRepo {
         .selectFrom('labels')
         .select('id')
         .where('account_id', '=', accountId)
+        .where('channel', '=', 'email')
         .where('id', '=', labelId)
         .executeTakeFirst();
       return row !== undefined;
     });
   }
 
-  /** SendCloud's labelName: the account's label of that name, created when missing. */
+  /** SendCloud's labelName: the account's email label of that name, created when missing. */
   async labelIdByName(accountId: number, name: string): Promise<number> {
     const db = this.database.db;
     const now = Date.now();
     await db
       .insertInto('labels')
-      .values({ account_id: accountId, name, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.columns(['account_id', 'name']).doNothing())
+      .values({ account_id: accountId, channel: 'email', name, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.columns(['account_id', 'channel', 'name']).doNothing())
       .execute();
     const row = await db
       .selectFrom('labels')
       .select('id')
       .where('account_id', '=', accountId)
+      .where('channel', '=', 'email')
       .where('name', '=', name)
       .executeTakeFirstOrThrow();
     return Number(row.id);

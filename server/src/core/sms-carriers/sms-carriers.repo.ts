@@ -37,6 +37,16 @@ export async function insertRoute({ db }: Database, values: Insertable<SmsRoutes
   await db.insertInto('sms_routes').values(values).execute();
 }
 
+/** Deletes one route of the carrier; answers whether it was there. */
+export async function deleteRoute({ db }: Database, carrierId: number, routeId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sms_routes')
+    .where('carrier_id', '=', carrierId)
+    .where('id', '=', routeId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 export async function deleteRoutes({ db }: Database, carrierId: number, country: string): Promise<void> {
   await db
     .deleteFrom('sms_routes')
@@ -59,5 +69,6 @@ export function routesOf({ db }: Database, carrierId: number) {
     .selectAll()
     .where('carrier_id', '=', carrierId)
     .orderBy('priority')
+    .orderBy('id')
     .execute();
 }

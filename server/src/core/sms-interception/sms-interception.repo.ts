@@ -125,3 +125,116 @@ export async function deleteKeyword({ db }: Database, accountId: number, id: num
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+const IMPORT_CHUNK = 500;
+
+/**
+ * Puts many numbers on a list in one transaction (an import: all or nothing). As one by one
+ * adding does, an entry already there becomes permanent with the import's reason, and an
+ * expired one counts as new again; answers how many are new and how many were there.
+ */
+export async function importEntries(
+  database: Database,
+  accountId: number,
+  kind: Kind,
+  phones: string[],
+  entry: { reason: string | null; now: number },
+): Promise<{ imported: number; existing: number }> {
+  const { reason, now } = entry;
+  return database.db.transaction().execute(async (trx) => {
+    let imported = 0;
+    let existing = 0;
+    for (let i = 0; i < phones.length; i += IMPORT_CHUNK) {
+      const chunk = phones.slice(i, i + IMPORT_CHUNK);
+      const found = await trx
+        .selectFrom('sms_blocks')
+        .select(['id', 'phone', 'expires_at'])
+        .where('account_id', '=', accountId)
+        .where('kind', '=', kind)
+        .where('phone', 'in', chunk)
+        .execute();
+      const expired = found.filter((r) => r.expires_at !== null && Number(r.expires_at) <= now);
+      const live = found.filter((r) => !expired.includes(r));
+      const renew = { reason, source: 'import', expires_at: null };
+      if (live.length > 0) {
+        const ids = live.map((r) => Number(r.id));
+        await trx.updateTable('sms_blocks').set(renew).where('id', 'in', ids).execute();
+      }
+      if (expired.length > 0) {
+        const ids = expired.map((r) => Number(r.id));
+        await trx
+          .updateTable('sms_blocks')
+          .set({ ...renew, created_at: now })
+          .where('id', 'in', ids)
+          .execute();
+      }
+      const known = new Set(found.map((r) => r.phone));
+      const fresh = chunk.filter((p) => !known.has(p));
+      if (fresh.length > 0) {
+        await trx
+          .insertInto('sms_blocks')
+          .values(
+            fresh.map((phone) => ({
+              account_id: accountId,
+              kind,
+              phone,
+              reason,
+              source: 'import',
+              expires_at: null,
+              created_at: now,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['account_id', 'kind', 'phone']).doNothing())
+          .execute();
+      }
+      imported += fresh.length + expired.length;
+      existing += live.length;
+    }
+    return { imported, existing };
+  });
+}
+
+/** The live entries of a list, oldest first, for an export. */
+export function exportEntries({ db }: Database, accountId: number, kind: Kind, now: number, limit: number) {
+  return db
+    .selectFrom('sms_blocks')
+    .select(['phone', 'reason', 'source', 'created_at', 'expires_at'])
+    .where('account_id', '=', accountId)
+    .where('kind', '=', kind)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Adds keywords in one transaction; answers how many are new and how many the account had. */
+export async function importKeywords(
+  database: Database,
+  accountId: number,
+  keywords: string[],
+  now: number,
+): Promise<{ imported: number; existing: number }> {
+  return database.db.transaction().execute(async (trx) => {
+    let imported = 0;
+    for (let i = 0; i < keywords.length; i += IMPORT_CHUNK) {
+      const chunk = keywords.slice(i, i + IMPORT_CHUNK);
+      const found = await trx
+        .selectFrom('sms_keywords')
+        .select('keyword')
+        .where('account_id', '=', accountId)
+        .where('keyword', 'in', chunk)
+        .execute();
+      const known = new Set(found.map((r) => r.keyword));
+      const fresh = chunk.filter((k) => !known.has(k));
+      if (fresh.length > 0) {
+        await trx
+          .insertInto('sms_keywords')
+          .values(fresh.map((keyword) => ({ account_id: accountId, keyword, created_at: now })))
+          .onConflict((oc) => oc.columns(['account_id', 'keyword']).doNothing())
+          .execute();
+      }
+      imported += fresh.length;
+    }
+    return { imported, existing: keywords.length - imported };
+  });
+}

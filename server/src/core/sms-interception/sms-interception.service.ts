@@ -2,13 +2,19 @@ import {
   AppError,
   parseMobile,
   SMS_BLOCK_KINDS,
+  SMS_IMPORT_MAX_LINES,
   type SmsBlockKind,
   type SmsBlockView,
+  type SmsImportInput,
+  type SmsImportResult,
   type SmsKeywordView,
+  smsKeywordSchema,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { CarrierFailure, InterceptionItem, SmsInterception } from '../../sms/ports.ts';
 import type { Caller } from '../context.ts';
+import { BOM, csvLine, timeText } from '../exports/csv.ts';
+import { type ReadImport, readImportFile } from './sms-import-file.ts';
 import * as repo from './sms-interception.repo.ts';
 
 const HOUR = 3600_000;
@@ -123,14 +129,47 @@ export class SmsInterceptionService implements SmsInterception {
     if (!SMS_BLOCK_KINDS.includes(kind)) throw new AppError('COMMON_VALIDATION_FAILED');
     let added = 0;
     for (const phone of phones) {
-      const parsed = parseMobile(
-        phone,
-        phone.trim().startsWith('+') || phone.trim().startsWith('00') ? undefined : 'CN',
-      );
-      if (!parsed) throw new AppError('SMS_PHONE_INVALID', { phone: phone.slice(0, 40) });
-      if (await this.upsert(accountId, kind, parsed.e164, reason ?? null, 'manual', null)) added += 1;
+      const e164 = listPhone(phone);
+      if (!e164) throw new AppError('SMS_PHONE_INVALID', { phone: phone.slice(0, 40) });
+      if (await this.upsert(accountId, kind, e164, reason ?? null, 'manual', null)) added += 1;
     }
     return { added };
+  }
+
+  /** Imports a txt or csv file of numbers into the list, all or nothing (sms-import-file.ts). */
+  async importFile(
+    { accountId }: Caller,
+    kind: SmsBlockKind,
+    file: SmsImportInput,
+  ): Promise<SmsImportResult> {
+    const read = nonEmpty(readImportFile(file, listPhone, { headerWithoutDigits: true }));
+    const written = await repo.importEntries(this.database, accountId, kind, read.values, {
+      reason: file.reason || null,
+      now: this.now(),
+    });
+    return answer(read, written);
+  }
+
+  /** The list as CSV (as many entries as one import takes), with a BOM for spreadsheet programs. */
+  async exportCsv({ accountId }: Caller, kind: SmsBlockKind): Promise<string> {
+    const rows = await repo.exportEntries(this.database, accountId, kind, this.now(), SMS_IMPORT_MAX_LINES);
+    const lines = rows.map((r) =>
+      csvLine([r.phone, r.reason, r.source, timeText(r.created_at), timeText(r.expires_at)]),
+    );
+    return BOM + csvLine(['phone', 'reason', 'source', 'created_at', 'expires_at']) + lines.join('');
+  }
+
+  async importKeywords({ accountId }: Caller, file: SmsImportInput): Promise<SmsImportResult> {
+    const read = nonEmpty(readImportFile(file, keywordOf));
+    const written = await repo.importKeywords(this.database, accountId, read.values, this.now());
+    this.keywordCache.delete(accountId);
+    return answer(read, written);
+  }
+
+  async exportKeywordsCsv(caller: Caller): Promise<string> {
+    const rows = await this.listKeywords(caller);
+    const lines = rows.map((r) => csvLine([r.keyword, timeText(r.createdAt)]));
+    return BOM + csvLine(['keyword', 'created_at']) + lines.join('');
   }
 
   async remove({ accountId }: Caller, kind: SmsBlockKind, id: number): Promise<void> {
@@ -196,4 +235,26 @@ export class SmsInterceptionService implements SmsInterception {
     });
     return true;
   }
+}
+
+/** A number as the lists keep it (E.164): one without `+` or `00` is read as a mainland number. */
+function listPhone(phone: string): string | null {
+  const text = phone.trim();
+  return parseMobile(text, text.startsWith('+') || text.startsWith('00') ? undefined : 'CN')?.e164 ?? null;
+}
+
+function keywordOf(cell: string): string | null {
+  const parsed = smsKeywordSchema.shape.keyword.safeParse(cell);
+  return parsed.success ? parsed.data : null;
+}
+
+/** A file with nothing to import is refused, so an import always changes the list or says why not. */
+function nonEmpty(read: ReadImport): ReadImport {
+  if (read.values.length === 0) throw new AppError('SMS_IMPORT_EMPTY', { invalid: read.invalid });
+  return read;
+}
+
+function answer(read: ReadImport, written: { imported: number; existing: number }): SmsImportResult {
+  const { values: _values, ...counts } = read;
+  return { ...counts, ...written };
 }

@@ -1,16 +1,22 @@
 import { AppError, epochDay, type SmsDataDay, type SmsDataView, type SmsStatus } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { Caller } from '../context.ts';
+import { contentSince } from '../sms-content-view/sms-content-view.service.ts';
 import * as repo from './sms-messages.repo.ts';
 
-export interface SmsMessageQuery {
-  smsIds?: string[];
-  phones?: string[];
+/** Which SMS of the account: a period (request time, `to` excluded) and optional filters. */
+export interface SmsMessageFilter {
+  smsIds?: string[] | undefined;
+  phones?: string[] | undefined;
   from: number;
   to: number;
-  msgType?: number;
-  templateId?: number;
-  status?: SmsStatus;
+  msgType?: number | undefined;
+  templateId?: number | undefined;
+  labelId?: number | undefined;
+  status?: SmsStatus | undefined;
+}
+
+export interface SmsMessageQuery extends SmsMessageFilter {
   start: number;
   limit: number;
 }
@@ -20,11 +26,15 @@ export interface SmsMessageView {
   msgType: number;
   phone: string;
   country: string;
-  content: string;
+  /** The text as sent; null unless the caller asked for it and the content view allows it. */
+  content: string | null;
   parts: number;
   templateId: number | null;
   templateName: string | null;
   smsUser: string | null;
+  labelId: number | null;
+  /** Null when the SMS has no label or its label was deleted since. */
+  labelName: string | null;
   status: SmsStatus;
   statusCode: number;
   reason: string | null;
@@ -41,9 +51,11 @@ export const SMS_QUERY_MAX_MS = 31 * 86_400_000;
  */
 export class SmsMessagesService {
   private readonly database: Database;
+  private readonly now: () => number;
 
-  constructor(database: Database) {
+  constructor(database: Database, options: { now?: () => number } = {}) {
     this.database = database;
+    this.now = options.now ?? Date.now;
   }
 
   /** Per Beijing day of the period: requests, outcomes and billed parts, oldest day first. */
@@ -87,12 +99,18 @@ export class SmsMessagesService {
     return new Map(rows.map((r) => [Number(r.status_code), Number(r.n)]));
   }
 
+  /**
+   * A page of the account's SMS, newest first. With `content`, each SMS carries its text when the
+   * account's content view allows it (on, paid, and within its days); otherwise never.
+   */
   async query(
     { accountId }: Caller,
     q: SmsMessageQuery,
+    options: { content?: boolean } = {},
   ): Promise<{ total: number; items: SmsMessageView[] }> {
     if (q.to - q.from > SMS_QUERY_MAX_MS || q.to < q.from) throw new AppError('SMS_QUERY_SPAN');
-    const { rows, total } = await repo.findMessages(this.database, accountId, q);
+    const since = options.content ? await contentSince(this.database, accountId, this.now()) : null;
+    const { rows, total } = await repo.findMessages(this.database, accountId, q, since);
     return {
       total,
       items: rows.map((r) => ({
@@ -105,6 +123,8 @@ export class SmsMessagesService {
         templateId: r.template_id === null ? null : Number(r.template_id),
         templateName: r.template_name ?? null,
         smsUser: r.sms_user ?? null,
+        labelId: r.label_id === null ? null : Number(r.label_id),
+        labelName: r.label_name ?? null,
         status: r.status,
         statusCode: Number(r.status_code),
         reason: r.reason,

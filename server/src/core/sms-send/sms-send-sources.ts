@@ -1,4 +1,5 @@
 import { AppError, SMS_MSG_TYPES } from '@herald/shared';
+import type { LabelsService } from '../labels/labels.service.ts';
 import type { SmsComplianceService } from '../sms-compliance/sms-compliance.service.ts';
 import type { SmsSignsService } from '../sms-signs/sms-signs.service.ts';
 import type { SmsTemplatesService } from '../sms-templates/sms-templates.service.ts';
@@ -9,14 +10,17 @@ import type { SendableTemplate, SmsSendSources } from './sms-send.service.ts';
  * passed review (and is sent with its passed signature), a signature given by id or name must
  * have passed (SmsSignsService.usable), and the gates of product-spec §6 hold (SmsComplianceService):
  * SMS and voice need enterprise certification; domestic SMS, MMS and voice need a passed filing.
+ * A `labelId` must name one of the account's SMS labels.
  */
 export class CoreSmsSendSources implements SmsSendSources {
   private readonly now: () => number;
   private readonly templateCache = new TtlCache<SendableTemplate | AppError>();
   private readonly gateCache = new TtlCache<AppError | null>();
+  private readonly labelCache = new TtlCache<AppError | null>();
   private readonly signs: Pick<SmsSignsService, 'usable'>;
   private readonly templates: Pick<SmsTemplatesService, 'forSend' | 'markSent'>;
   private readonly compliance: Pick<SmsComplianceService, 'gates'>;
+  private readonly labels: Pick<LabelsService, 'get'>;
   private readonly used = new Map<number, number>();
 
   constructor(
@@ -24,12 +28,15 @@ export class CoreSmsSendSources implements SmsSendSources {
       signs: Pick<SmsSignsService, 'usable'>;
       compliance: Pick<SmsComplianceService, 'gates'>;
       templates: Pick<SmsTemplatesService, 'forSend' | 'markSent'>;
+      /** The SMS channel's labels. */
+      labels: Pick<LabelsService, 'get'>;
     },
     now: () => number = Date.now,
   ) {
     this.signs = deps.signs;
     this.templates = deps.templates;
     this.compliance = deps.compliance;
+    this.labels = deps.labels;
     this.now = now;
   }
 
@@ -94,6 +101,19 @@ export class CoreSmsSendSources implements SmsSendSources {
       throw new AppError('SMS_NOT_ALLOWED', { reason: 'enterprise certification' });
     }
     if (!gates.filingPassed) throw new AppError('SMS_NOT_ALLOWED', { reason: 'SMS filing' });
+  }
+
+  async requireLabel(accountId: number, labelId: number): Promise<void> {
+    const refusal = await this.labelCache.get(`${accountId}:${labelId}`, this.now(), () =>
+      this.labels.get({ accountId }, labelId).then(
+        () => null,
+        (error: unknown) => {
+          if (error instanceof AppError) return error;
+          throw error;
+        },
+      ),
+    );
+    if (refusal) throw refusal;
   }
 
   /** Written at most once a minute per template: the month-long idle rule needs no finer time. */

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 import type { SmsMessageStatus } from '../../db/sms-schema.ts';
 import { type GuardedWrite, guardTemplates, PAUSED_DUE_AT } from '../sms-protection/sms-pauses.repo.ts';
 
@@ -18,6 +20,8 @@ export interface NewSms {
   source: string;
   /** Short links of its text (link tracking), written with it. */
   links?: { id: number; url: string }[];
+  /** A gateway submit's: the reports owed to the customer, one per Msg_Id, written with it. */
+  gateway?: { userId: number; srcId: string; wantsReport: boolean; msgIds: string[] } | undefined;
 }
 
 export interface PendingWrite {
@@ -99,8 +103,9 @@ export async function insertMessages(
             requested_at: now,
           })),
         )
-        .returning(['id', 'account_id'])
+        .returning(['id', 'account_id', 'sms_id'])
         .execute();
+      await insertGatewayReceipts(trx, chunk, ids, now);
       const links = chunk.flatMap((m) =>
         (m.links ?? []).map((l) => ({
           id: l.id,
@@ -128,6 +133,35 @@ export async function insertMessages(
     }
     return written;
   });
+}
+
+/** The reports a gateway submit owes its customer, waiting for their SMS to settle (migration 0042). */
+async function insertGatewayReceipts(
+  trx: Kysely<DB>,
+  chunk: NewSms[],
+  ids: { id: number; sms_id: string }[],
+  now: number,
+): Promise<void> {
+  const idOf = new Map(ids.map((r) => [r.sms_id, Number(r.id)]));
+  const rows = chunk.flatMap((m) =>
+    (m.gateway?.msgIds ?? []).map((msgId) => ({
+      account_id: m.accountId,
+      gateway_user_id: m.gateway?.userId as number,
+      sms_message_id: idOf.get(m.smsId) ?? null,
+      kind: 'report' as const,
+      msg_id: msgId,
+      phone: m.phone,
+      src_id: m.gateway?.srcId ?? '',
+      wants_report: m.gateway?.wantsReport ? 1 : 0,
+      state: 'waiting' as const,
+      submitted_at: now,
+    })),
+  );
+  for (let i = 0; i < rows.length; i += 200)
+    await trx
+      .insertInto('sms_gateway_receipts')
+      .values(rows.slice(i, i + 200))
+      .execute();
 }
 
 /** Gathers the writes of calls arriving together into one transaction (see insertMessages). */

@@ -43,6 +43,8 @@ export interface SmsSendSources {
   ): Promise<string>;
   /** Throws SMS_NOT_ALLOWED when the account may not send this kind (certification, filing). */
   requireAllowed(accountId: number, msgType: number): Promise<void>;
+  /** Throws SMS_LABEL_NOT_FOUND unless the id names one of the account's SMS labels. */
+  requireLabel(accountId: number, labelId: number): Promise<void>;
   /** Called after a template was used (a passed marketing template unused for a month reverts). */
   templateUsed(accountId: number, templateId: number, at: number): Promise<void>;
 }
@@ -52,8 +54,31 @@ export interface SmsRecipient {
   vars: Record<string, string>;
 }
 
+/** The sender of a gateway submit (CMPP/SMPP): its account, and no SMS_USER. */
+export interface GatewaySenderRef {
+  id: null;
+  accountId: number;
+  name: string;
+  cType: 'normal';
+}
+
+/**
+ * A submit from a customer's system through Herald's gateway: its text exactly as it came
+ * (signature included, already checked), the passed template it matched, and what its reports
+ * need: the gateway user, the Msg_Ids each number's parts were answered with, the Src_Id.
+ */
+export interface GatewaySend {
+  templateId: number;
+  text: string;
+  userId: number;
+  srcId: string;
+  wantsReport: boolean;
+  /** By recipient phone as given. */
+  msgIds: Map<string, string[]>;
+}
+
 export interface SmsSendRequest {
-  smsUser: SmsUserRef;
+  smsUser: SmsUserRef | GatewaySenderRef;
   msgType: number;
   recipients: SmsRecipient[];
   /** The template's id; absent for a verification code without one (sendCode, sendVoice). */
@@ -63,7 +88,9 @@ export interface SmsSendRequest {
   labelId?: number;
   tag?: string;
   sendRequestId?: string;
-  source: 'api' | 'console';
+  /** A gateway submit; `templateId` and `text` are then unused. */
+  gateway?: GatewaySend;
+  source: 'api' | 'console' | 'gateway';
 }
 
 /** A number refused on its own: its error code and params, for the answer in the caller's language. */
@@ -126,7 +153,7 @@ export class SmsSendService {
     const accountId = smsUser.accountId;
     if (!Object.values(SMS_MSG_TYPES).includes(request.msgType as 0))
       throw new AppError('SMS_MSG_TYPE_INVALID');
-    if (request.sendRequestId) {
+    if (request.sendRequestId && smsUser.id !== null) {
       const earlier = await repo.findRequest(
         this.database,
         smsUser.id,
@@ -137,6 +164,7 @@ export class SmsSendService {
     }
     await this.states.requireSending({ accountId });
     await this.sources.requireAllowed(accountId, request.msgType);
+    if (request.labelId !== undefined) await this.sources.requireLabel(accountId, request.labelId);
 
     const international = request.msgType === SMS_MSG_TYPES.international;
     const { content, signName, templateId, guarded, trackLinks } = await this.content(request, international);
@@ -196,6 +224,12 @@ export class SmsSendService {
         content: text,
         tag: request.tag ?? null,
         source: request.source,
+        gateway: request.gateway && {
+          userId: request.gateway.userId,
+          srcId: request.gateway.srcId,
+          wantsReport: request.gateway.wantsReport,
+          msgIds: request.gateway.msgIds.get(recipient.phone) ?? [],
+        },
       });
     }
     if (messages.length === 0) {
@@ -213,11 +247,12 @@ export class SmsSendService {
       smsIds: messages.map((m) => m.smsId),
       failed,
     };
-    const requestRow = request.sendRequestId
-      ? { smsUserId: smsUser.id, requestId: request.sendRequestId, answer: JSON.stringify(result) }
-      : undefined;
+    const requestRow =
+      request.sendRequestId && smsUser.id !== null
+        ? { smsUserId: smsUser.id, requestId: request.sendRequestId, answer: JSON.stringify(result) }
+        : undefined;
     const guard =
-      guarded && templateId !== undefined && request.source === 'api'
+      guarded && templateId !== undefined && (request.source === 'api' || request.source === 'gateway')
         ? await this.protection.templateGuard(accountId)
         : null;
     const written = await this.writer.write({
@@ -228,7 +263,7 @@ export class SmsSendService {
           ? { accountId, templateId, msgType: request.msgType, ...guard }
           : undefined,
     });
-    if (!written && request.sendRequestId) {
+    if (!written && request.sendRequestId && smsUser.id !== null) {
       // The same request id won a race a moment ago: answer what it answered.
       const earlier = await repo.findRequest(this.database, smsUser.id, request.sendRequestId, 0);
       if (earlier) return JSON.parse(earlier) as SmsSendResult;
@@ -241,8 +276,9 @@ export class SmsSendService {
   private async content(request: SmsSendRequest, international: boolean) {
     const accountId = request.smsUser.accountId;
     if (request.text) return { ...request.text, templateId: undefined, guarded: false, trackLinks: false };
-    if (request.templateId === undefined) throw new AppError('SMS_TEMPLATE_ID_EMPTY');
-    const template = await this.sources.template(accountId, request.templateId);
+    const templateId = request.gateway?.templateId ?? request.templateId;
+    if (templateId === undefined) throw new AppError('SMS_TEMPLATE_ID_EMPTY');
+    const template = await this.sources.template(accountId, templateId);
     const wanted = kindOf(request.msgType);
     if (
       template.kind !== wanted ||
@@ -250,6 +286,16 @@ export class SmsSendService {
     ) {
       throw new AppError('SMS_TEMPLATE_TYPE_MISMATCH');
     }
+    // A gateway's text goes as the customer sent it (signature where they put it, links as they
+    // are): the template it matched gates it, counts for anti-bombing and is marked used.
+    if (request.gateway)
+      return {
+        content: request.gateway.text,
+        signName: null,
+        templateId,
+        guarded: template.guarded,
+        trackLinks: false,
+      };
     return {
       content: template.content,
       signName: template.signName,

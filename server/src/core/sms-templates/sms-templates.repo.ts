@@ -124,6 +124,22 @@ export async function findTemplate(
   return row ? normalize(row) : undefined;
 }
 
+/** The account's passed domestic SMS templates whose signature has passed too (what a gateway submit may match). */
+export function listPassedDomesticSms(
+  database: Database,
+  accountId: number,
+): Promise<{ id: number; content: string; sign_name: string | null }[]> {
+  return withSign(database)
+    .select(['t.id', 't.content', 's.name as sign_name'])
+    .where('t.account_id', '=', accountId)
+    .where('t.kind', '=', 'sms')
+    .where('t.region', '=', 'domestic')
+    .where('t.status', '=', 'passed')
+    .where('s.status', '=', 'passed')
+    .orderBy('t.id')
+    .execute();
+}
+
 export async function insertTemplate(
   { db }: Database,
   accountId: number,

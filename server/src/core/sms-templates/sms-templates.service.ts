@@ -146,6 +146,12 @@ export class SmsTemplatesService {
     };
   }
 
+  /** The account's passed domestic SMS templates with their passed signatures, for matching a gateway submit's text. */
+  async passedDomesticSms(accountId: number): Promise<{ id: number; content: string; signName: string }[]> {
+    const rows = await repo.listPassedDomesticSms(this.database, accountId);
+    return rows.map((r) => ({ id: Number(r.id), content: r.content, signName: r.sign_name ?? '' }));
+  }
+
   /** A send used the template at `at`: the month-long idle rule counts from its newest send. */
   async markSent(accountId: number, templateId: number, at: number): Promise<void> {
     await repo.markSent(this.database, accountId, templateId, at);

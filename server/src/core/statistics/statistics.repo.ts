@@ -79,7 +79,12 @@ export async function sumRollup(
 export async function dimensionNames(db: Kysely<DB>, accountId: number) {
   const [apiUsers, labels] = await Promise.all([
     db.selectFrom('api_users').select(['id', 'name']).where('account_id', '=', accountId).execute(),
-    db.selectFrom('labels').select(['id', 'name']).where('account_id', '=', accountId).execute(),
+    db
+      .selectFrom('labels')
+      .select(['id', 'name'])
+      .where('account_id', '=', accountId)
+      .where('channel', '=', 'email')
+      .execute(),
   ]);
   return {
     apiUsers: new Map(apiUsers.map((r) => [Number(r.id), r.name])),

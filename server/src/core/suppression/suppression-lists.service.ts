@@ -267,7 +267,7 @@ export class SuppressionListsService {
     if (
       list === 'unsubscribe' &&
       scope.labelId &&
-      !(await findLabel(this.database, accountId, scope.labelId))
+      !(await findLabel(this.database, accountId, scope.labelId, 'email'))
     ) {
       throw new AppError('LABEL_NOT_FOUND');
     }

@@ -15,8 +15,11 @@ const selectWebhooks = (db: Kysely<DB>) =>
     .selectAll('w')
     .select('a.name as api_user_name');
 
-/** Email webhooks (`mail`) and SMSHooks (`sms`) share the table; every query names its channel. */
-export type HookChannel = 'mail' | 'sms';
+/**
+ * Email webhooks (`mail`), SMSHooks (`sms`) and receive routes' pushes (`route`, one per URL route)
+ * share the table; every query names its channel.
+ */
+export type HookChannel = 'mail' | 'sms' | 'route';
 
 export function list(
   database: Database,

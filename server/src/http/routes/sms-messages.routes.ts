@@ -51,16 +51,21 @@ export function smsMessagesRoutes(app: FastifyInstance, core: Core): void {
 
   app.get('/v3/api/sms/smsStatus', { config: { access: PERMISSIONS.SMS_RESPONSE } }, async (request) => {
     const q = smsStatusQuerySchema.parse(request.query ?? {});
-    const { total, items } = await core.smsMessages.query(callerOf(request), {
-      phones: q.phone ? [parseMobile(q.phone)?.e164 ?? q.phone] : undefined,
-      smsIds: q.smsId ? [q.smsId] : undefined,
-      status: q.status,
-      msgType: q.msgType,
-      from: q.startTime,
-      to: q.endTime + 1,
-      start: (q.page - 1) * q.pageSize,
-      limit: q.pageSize,
-    });
+    const { total, items } = await core.smsMessages.query(
+      callerOf(request),
+      {
+        phones: q.phone ? [parseMobile(q.phone)?.e164 ?? q.phone] : undefined,
+        smsIds: q.smsId ? [q.smsId] : undefined,
+        status: q.status,
+        msgType: q.msgType,
+        labelId: q.labelId,
+        from: q.startTime,
+        to: q.endTime + 1,
+        start: (q.page - 1) * q.pageSize,
+        limit: q.pageSize,
+      },
+      { content: true },
+    );
     return {
       data: items.map(({ country: _country, templateId: _templateId, ...row }) => row),
       total,

@@ -1,4 +1,10 @@
-import type { ErrorCode } from '@herald/shared';
+import {
+  type ErrorCode,
+  labelNameSchema,
+  SMS_CONTACT_DESCRIPTION_MAX,
+  smsContactListNameSchema,
+  smsContactNameSchema,
+} from '@herald/shared';
 import { z } from 'zod';
 import { type ActionDocs, DATE_RANGE, doc, PAGING, type ParamSchema, t, text } from '../apiv2/apiv2-docs.ts';
 
@@ -86,7 +92,11 @@ const sendRequestId = text(
     'Request id: a repeat within an hour answers what the first call answered and sends nothing',
   ),
 );
-const labelId = text(t('标签 ID', 'Label id'));
+const labelId = doc(
+  z.string().regex(/^\d+$/, 'invalid').optional(),
+  t('短信标签 ID（见 label/list），须为本账号的短信标签', 'An SMS label id (see label/list) of this account'),
+  { invalid: 'SMS_LABEL_NOT_FOUND', codes: ['SMS_LABEL_NOT_FOUND'] },
+);
 const tag = text(t('自定义标记，随事件推送', 'Your own tag, pushed back with the events'));
 const code = doc(z.string().regex(/^\d{4,6}$/, 'invalid'), t('验证码，4–6 位数字', 'The code, 4–6 digits'), {
   required: 'SMS_CODE_INVALID',
@@ -409,4 +419,194 @@ export const SMS_TEMPLATE_SUBMIT: ActionDocs = {
 export const SMS_TEMPLATE_DELETE: ActionDocs = {
   summary: t('删除短信模板', 'Delete an SMS template'),
   params: smsParams({ templateIdStr }),
+};
+
+const LABEL = z.object({
+  labelId: z.number(),
+  labelName: z.string(),
+  createTime: z.string(),
+  updateTime: z.string(),
+  gmtCreated: z.string(),
+  gmtModified: z.string(),
+});
+const LABEL_NOTE = t(
+  '短信标签与邮件标签相互独立；时间为北京时间 yyyy-MM-dd HH:mm:ss，createTime/gmtCreated、updateTime/gmtModified 两种写法等值。',
+  'SMS labels are apart from email labels; times are Beijing time, yyyy-MM-dd HH:mm:ss, createTime/gmtCreated and updateTime/gmtModified being the same values.',
+);
+const labelIdRequired = doc(z.string().regex(/^\d+$/, 'invalid'), t('短信标签 ID', 'The SMS label id'), {
+  required: 'SMS_LABEL_NOT_FOUND',
+  invalid: 'SMS_LABEL_NOT_FOUND',
+  codes: ['SMS_LABEL_NOT_FOUND'],
+});
+const labelName = doc(
+  labelNameSchema,
+  t(
+    '标签名称，1–255 个字符，在本账号的短信标签中唯一',
+    'The label name, 1–255 characters, unique among this account’s SMS labels',
+  ),
+  { required: 'SMS_LABEL_NAME_INVALID', invalid: 'SMS_LABEL_NAME_INVALID', codes: ['SMS_LABEL_NAME_TAKEN'] },
+);
+
+export const SMS_LABEL_LIST: ActionDocs = {
+  summary: t('查询短信标签列表', 'List SMS labels'),
+  description: LABEL_NOTE,
+  params: smsParams({
+    labelName: text(t('标签名称包含的文字', 'Text the label name contains')),
+    ...PAGING,
+  }),
+  info: z.object({ total: z.number(), count: z.number(), dataList: z.array(LABEL) }),
+};
+export const SMS_LABEL_GET: ActionDocs = {
+  summary: t('查询短信标签', 'Get an SMS label'),
+  description: LABEL_NOTE,
+  params: smsParams({ labelId: labelIdRequired }),
+  info: z.object({ data: LABEL }),
+};
+export const SMS_LABEL_SAVE: ActionDocs = {
+  summary: t('添加短信标签', 'Add an SMS label'),
+  description: LABEL_NOTE,
+  params: smsParams({ labelName }),
+  info: z.object({ data: LABEL }),
+};
+export const SMS_LABEL_UPDATE: ActionDocs = {
+  summary: t('修改短信标签名称', 'Rename an SMS label'),
+  description: LABEL_NOTE,
+  params: smsParams({ labelId: labelIdRequired, labelName }),
+  info: z.object({ data: LABEL }),
+};
+export const SMS_LABEL_DELETE: ActionDocs = {
+  summary: t('删除短信标签', 'Delete an SMS label'),
+  description: t(
+    '已发送短信保留原标签 ID，不再对应标签。',
+    'SMS already sent keep the label id, which then names no label.',
+  ),
+  params: smsParams({ labelId: labelIdRequired }),
+  info: z.object({ count: z.number() }),
+};
+
+/*
+ * Contact lists (issue 17; reference §11 names smsContactList/list|save|update|delete and "list
+ * members endpoints"): a list by its id (contactListId) and name (contactListName, as
+ * sendContactListTask names it); a member by its list and its number, one per call.
+ */
+const CONTACT_LIST = z.object({
+  contactListId: z.number(),
+  contactListName: z.string(),
+  description: z.string(),
+  memberCount: z.number(),
+  varNames: z.array(z.string()),
+  importing: z.boolean(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+const CONTACT_MEMBER = z.object({
+  phone: z.string(),
+  name: z.string(),
+  vars: z.record(z.string(), z.string()),
+  createTime: z.string(),
+});
+const CONTACT_NOTE = t(
+  '号码按短信接口的规则读取（国内号码可不带 +86），以 E.164 格式保存；一个列表最多 1,000,000 个号码；列表正在导入文件时不接受修改（405）。时间为北京时间 yyyy-MM-dd HH:mm:ss。',
+  'Numbers are read as the send calls read them (mainland numbers may omit +86) and kept in E.164; a list holds at most 1,000,000 numbers and takes no change while a file import runs on it (405). Times are Beijing time, yyyy-MM-dd HH:mm:ss.',
+);
+const contactListId = doc(z.string().regex(/^\d+$/, 'invalid'), t('联系人列表 ID', 'The contact list id'), {
+  required: 'SMS_CONTACT_LIST_NOT_FOUND',
+  invalid: 'SMS_CONTACT_LIST_NOT_FOUND',
+  codes: ['SMS_CONTACT_LIST_NOT_FOUND'],
+});
+const contactListName = doc(
+  smsContactListNameSchema,
+  t('列表名称，1–64 个字符，在本账号中唯一', 'The list name, 1–64 characters, unique in the account'),
+  {
+    required: 'SMS_CONTACT_LIST_NAME_INVALID',
+    invalid: 'SMS_CONTACT_LIST_NAME_INVALID',
+    codes: ['SMS_CONTACT_LIST_NAME_TAKEN'],
+  },
+);
+const contactDescription = doc(
+  z.string().max(SMS_CONTACT_DESCRIPTION_MAX, 'smsContactDescription').optional(),
+  t('描述，最多 200 个字符', 'A description of at most 200 characters'),
+);
+const memberPhone = doc(
+  z.string().min(1),
+  t(
+    '手机号；国内号码可不带 +86，国际号码需带国家码（+ 或 00）',
+    'The mobile number; mainland numbers may omit +86, international ones need their country code (+ or 00)',
+  ),
+  { required: 'SMS_PHONE_EMPTY', codes: ['SMS_PHONE_INVALID', 'SMS_CONTACT_MEMBER_NOT_FOUND'] },
+);
+const memberName = doc(
+  smsContactNameSchema.optional(),
+  t('姓名，最多 64 个字符', 'The name, at most 64 characters'),
+);
+const memberVars = text(
+  t(
+    '自定义变量，JSON 对象，如 {"city":"上海"}；最多 10 个，变量名为字母、数字或下划线，值最多 32 个字符且不含链接',
+    'Custom variables as a JSON object, e.g. {"city":"Shanghai"}: at most 10, names of letters, digits or underscores, values of at most 32 characters without links',
+  ),
+  { codes: ['SMS_CONTACT_VARS_INVALID'] },
+);
+
+export const SMS_CONTACT_LIST_LIST: ActionDocs = {
+  summary: t('查询联系人列表', 'List contact lists'),
+  description: CONTACT_NOTE,
+  params: smsParams({
+    contactListName: text(t('列表名称包含的文字', 'Text the list name contains')),
+    ...PAGING,
+  }),
+  info: z.object({ total: z.number(), count: z.number(), dataList: z.array(CONTACT_LIST) }),
+};
+export const SMS_CONTACT_LIST_SAVE: ActionDocs = {
+  summary: t('添加联系人列表', 'Add a contact list'),
+  description: CONTACT_NOTE,
+  params: smsParams({ contactListName, description: contactDescription }),
+  info: z.object({ data: CONTACT_LIST }),
+};
+export const SMS_CONTACT_LIST_UPDATE: ActionDocs = {
+  summary: t('修改联系人列表的名称或描述', 'Rename a contact list or change its description'),
+  description: CONTACT_NOTE,
+  params: smsParams({ contactListId, contactListName, description: contactDescription }),
+  info: z.object({ data: CONTACT_LIST }),
+  errors: ['SMS_CONTACT_LIST_BUSY'],
+};
+export const SMS_CONTACT_LIST_DELETE: ActionDocs = {
+  summary: t('删除联系人列表及其全部号码', 'Delete a contact list and all its numbers'),
+  description: CONTACT_NOTE,
+  params: smsParams({ contactListId }),
+  info: z.object({ count: z.number() }),
+  errors: ['SMS_CONTACT_LIST_BUSY'],
+};
+export const SMS_CONTACT_MEMBER_LIST: ActionDocs = {
+  summary: t('查询联系人列表中的号码', 'List the numbers of a contact list'),
+  description: CONTACT_NOTE,
+  params: smsParams({
+    contactListId,
+    query: text(t('号码或姓名包含的文字', 'Text the number or the name contains')),
+    ...PAGING,
+  }),
+  info: z.object({ total: z.number(), count: z.number(), dataList: z.array(CONTACT_MEMBER) }),
+};
+export const SMS_CONTACT_MEMBER_ADD: ActionDocs = {
+  summary: t('向联系人列表添加一个号码', 'Add a number to a contact list'),
+  description: CONTACT_NOTE,
+  params: smsParams({ contactListId, phone: memberPhone, name: memberName, vars: memberVars }),
+  info: z.object({ data: CONTACT_MEMBER }),
+  errors: ['SMS_CONTACT_MEMBER_EXISTS', 'SMS_CONTACT_LIST_FULL', 'SMS_CONTACT_LIST_BUSY'],
+};
+export const SMS_CONTACT_MEMBER_UPDATE: ActionDocs = {
+  summary: t('修改列表中某个号码的姓名或变量', 'Change the name or the variables of a number in a list'),
+  description: t(
+    '按号码找到联系人；未传的 name、vars 保持不变。',
+    'The number finds the contact; name and vars left out stay as they are.',
+  ),
+  params: smsParams({ contactListId, phone: memberPhone, name: memberName, vars: memberVars }),
+  info: z.object({ data: CONTACT_MEMBER }),
+  errors: ['SMS_CONTACT_LIST_BUSY'],
+};
+export const SMS_CONTACT_MEMBER_DELETE: ActionDocs = {
+  summary: t('从联系人列表删除一个号码', 'Delete a number from a contact list'),
+  description: CONTACT_NOTE,
+  params: smsParams({ contactListId, phone: memberPhone }),
+  info: z.object({ count: z.number() }),
+  errors: ['SMS_CONTACT_LIST_BUSY'],
 };

@@ -39,6 +39,8 @@ import {
   SMS_TEMPLATE_SUBMIT,
   SMS_TEMPLATE_UPDATE,
 } from './smsapi.params.ts';
+import { SMS_CONTACT_ACTIONS } from './smsapi-contacts.ts';
+import { SMS_LABEL_ACTIONS } from './smsapi-labels.ts';
 
 /** How far a signed timestamp may be from the server's clock (reference §11). */
 const TIMESTAMP_SKEW_MS = 60_000;
@@ -379,6 +381,8 @@ export const SMSAPI_ACTIONS: readonly SmsapiActionEntry[] = [
   { path: 'sign/get', docs: SMS_SIGN_GET, action: ACTIONS.signGet },
   { path: 'sign/save', docs: SMS_SIGN_SAVE, action: ACTIONS.signSave },
   { path: 'sign/update', docs: SMS_SIGN_UPDATE, action: ACTIONS.signUpdate },
+  ...SMS_LABEL_ACTIONS,
+  ...SMS_CONTACT_ACTIONS,
 ];
 
 /** 200 when every number was taken, 311 when some were refused one by one (with their reasons). */

@@ -10,6 +10,8 @@ import { createHash } from 'node:crypto';
  * the content is an 8-byte Reserve in 2.0 and a 20-byte LinkID in 3.0.
  * A Msg_Id is 64 bits, beyond a JS number; Herald names it by its 16 lowercase hex digits, the
  * same string for a SUBMIT's answer and the status report about it.
+ * Herald's own gateway for customers' systems (server/src/gateway/) writes the other side's
+ * packets from the same Writer, Reader and widths.
  */
 
 export type CmppVersion = '2.0' | '3.0';
@@ -33,7 +35,7 @@ const HEADER = 12;
 /** Larger than any CMPP packet (a 3.0 SUBMIT to 99 numbers is about 3.5 KB). */
 const MAX_PACKET = 8192;
 
-interface Widths {
+export interface Widths {
   number: number;
   /** 3.0 follows each number with a one-byte type. */
   numberType: boolean;
@@ -41,7 +43,7 @@ interface Widths {
   trailer: number;
 }
 
-const WIDTHS: Record<CmppVersion, Widths> = {
+export const WIDTHS: Record<CmppVersion, Widths> = {
   '2.0': { number: 21, numberType: false, result: 1, trailer: 8 },
   '3.0': { number: 32, numberType: true, result: 4, trailer: 20 },
 };
@@ -83,7 +85,7 @@ export function encodeFrame(commandId: number, sequenceId: number, body: Buffer 
 }
 
 /** Fixed-width fields written and read in order. */
-class Writer {
+export class Writer {
   private readonly chunks: Buffer[] = [];
   u8(value: number): this {
     this.chunks.push(Buffer.from([value & 0xff]));
@@ -113,7 +115,7 @@ class Writer {
   }
 }
 
-class Reader {
+export class Reader {
   private offset = 0;
   private readonly body: Buffer;
   constructor(body: Buffer) {

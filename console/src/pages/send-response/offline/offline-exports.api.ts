@@ -1,24 +1,37 @@
-import type { ExportCreateInput, ExportView } from '@herald/shared/schemas/export.schema';
+import {
+  EXPORT_CHANNEL_OF,
+  type ExportChannel,
+  type ExportCreateInput,
+  type ExportView,
+} from '@herald/shared/schemas/export.schema';
 import i18next from 'i18next';
 import { http } from '../../../infra/http/http-client.ts';
 import { HttpError } from '../../../infra/http/http-errors.ts';
 import { resolveUrl } from '../../../infra/http/request-params.ts';
 
-/** Offline exports (console-spec §7 `/data/dataExportOfflines`: list, download/{id}, invalid/{id}). */
-export type { ExportView };
+/**
+ * Offline exports (console-spec §7 `/data/dataExportOfflines`: list, download/{id}, invalid/{id}),
+ * and the same calls for SMS exports under `/sms/dataExportOfflines`.
+ */
+export type { ExportChannel, ExportView };
 
-const BASE = '/data/dataExportOfflines';
+const BASES: Record<ExportChannel, string> = {
+  email: '/data/dataExportOfflines',
+  sms: '/sms/dataExportOfflines',
+};
 const json = { format: 'json' } as const;
+const baseOf = (row: Pick<ExportView, 'type'>) => BASES[EXPORT_CHANNEL_OF[row.type]];
 
-export const fetchExports = (page: number, pageSize: number) =>
-  http.get<{ data: ExportView[]; total: number }>(BASE, { page, pageSize });
+export const fetchExports = (channel: ExportChannel, page: number, pageSize: number) =>
+  http.get<{ data: ExportView[]; total: number }>(BASES[channel], { page, pageSize });
 
 export const createExport = async (input: ExportCreateInput) =>
-  (await http.post<{ data: ExportView }>(BASE, input, json)).data;
+  (await http.post<{ data: ExportView }>(baseOf(input), input, json)).data;
 
-export const invalidateExport = (id: number) => http.post(`${BASE}/invalid/${id}`, undefined, json);
-export const retryExport = (id: number) => http.post(`${BASE}/retry/${id}`, undefined, json);
-export const deleteExport = (id: number) => http.delete(`${BASE}/${id}`);
+export const invalidateExport = (row: ExportView) =>
+  http.post(`${baseOf(row)}/invalid/${row.id}`, undefined, json);
+export const retryExport = (row: ExportView) => http.post(`${baseOf(row)}/retry/${row.id}`, undefined, json);
+export const deleteExport = (row: ExportView) => http.delete(`${baseOf(row)}/${row.id}`);
 
 /**
  * Saves the gzip'd CSV. The console's client reads answers as text, which would corrupt a binary
@@ -26,7 +39,7 @@ export const deleteExport = (id: number) => http.delete(`${BASE}/${id}`);
  * carrying the server's code (e.g. VERIFY_DOWNLOAD_REQUIRED, EXPORT_EXPIRED) for the caller.
  */
 export async function downloadExport(row: ExportView): Promise<void> {
-  const url = resolveUrl(`${BASE}/download/${row.id}`);
+  const url = resolveUrl(`${baseOf(row)}/download/${row.id}`);
   const headers = new Headers({ lang: i18next.language === 'en' ? 'en' : 'zh-cn' });
   const response = await fetch(url, { credentials: 'include', headers });
   if (!response.ok) {

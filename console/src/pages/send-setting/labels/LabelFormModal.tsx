@@ -2,19 +2,24 @@ import { labelNameSchema } from '@herald/shared/schemas/label.schema';
 import { Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createLabel, type Label, renameLabel } from '../../../api/labels.api.ts';
+import type { Label, LabelsApi } from '../../../api/labels.api.ts';
 import { showFormError, zodRule } from '../../../components/form-rules.ts';
 import { useFormSave } from '../../../components/use-form-save.ts';
 import { httpEffects } from '../../../infra/http/http-effects.ts';
 import { HttpError } from '../../../infra/http/http-errors.ts';
 import { SUCCESS_TOAST_SECONDS } from '../../../infra/http/http-exceptions.ts';
 
-/** Adds a label (`label` = 'new') or renames one; the name is checked by the shared schema. */
+/**
+ * Adds a label (`label` = 'new') or renames one, of the channel `api` calls; the name is checked
+ * by the shared schema, and a name the channel already has is shown on the field.
+ */
 export function LabelFormModal({
+  api,
   label,
   onClose,
   onSaved,
 }: {
+  api: LabelsApi;
   label: Label | 'new' | null;
   onClose: () => void;
   onSaved: () => unknown;
@@ -29,13 +34,13 @@ export function LabelFormModal({
   const { submit, saving } = useFormSave(
     async ({ name }: { name: string }) => {
       if (!label) return;
-      if (label === 'new') await createLabel(name.trim());
-      else await renameLabel(label.id, name.trim());
+      if (label === 'new') await api.create(name.trim());
+      else await api.rename(label.id, name.trim());
       httpEffects().toast('success', t('http.operationSucceeded'), SUCCESS_TOAST_SECONDS);
       await onSaved();
     },
     (error) => {
-      if (error instanceof HttpError && error.code === 'LABEL_NAME_TAKEN') {
+      if (error instanceof HttpError && error.code === api.nameTaken) {
         form.setFields([{ name: 'name', errors: [error.message] }]);
       } else showFormError(form, error);
     },

@@ -1,0 +1,21 @@
+import type { RuleMessages } from './error-definition.ts';
+
+/** Field-rule messages of SMS carriers and routes (/admin/smsCarriers), used by their shared schema. */
+export const SMS_CARRIER_RULES = {
+  smsCarrierName: {
+    'zh-cn': '通道名称为1-32位字母、数字、下划线、点或横线',
+    en: 'The carrier name must be 1-32 letters, digits, underscores, dots or hyphens',
+  },
+  smsCarrierUrl: {
+    'zh-cn': '地址应为 smpp://主机:端口 或 cmpp://主机:端口，可带参数（如 ?version=3.0），不含用户名和密码',
+    en: 'The address must be smpp://host:port or cmpp://host:port, optionally with a query (e.g. ?version=3.0), without a user name or password',
+  },
+  smsRouteCountry: {
+    'zh-cn': '国家代码应为两位字母（ISO 3166）或*',
+    en: 'The country must be two letters (ISO 3166) or *',
+  },
+  smsRoutePrefix: {
+    'zh-cn': '号段前缀应为最多15位数字',
+    en: 'The prefix must be at most 15 digits',
+  },
+} as const satisfies RuleMessages;

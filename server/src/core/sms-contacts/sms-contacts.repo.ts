@@ -1,0 +1,373 @@
+import type { ExpressionBuilder, SelectQueryBuilder, Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+
+/**
+ * Contact lists and their members. Lists are scoped by account in every query; members through
+ * their list, which the service has found in the caller's account first. Member reads leave out
+ * the rows of the list's pending import (migration 0040 says why).
+ */
+export type ListRow = {
+  id: number;
+  name: string;
+  description: string;
+  member_count: number;
+  var_names: string;
+  pending_import_id: number | null;
+  created_at: number;
+  updated_at: number;
+  last_used_at: number | null;
+};
+
+export type MemberRow = {
+  id: number;
+  list_id: number;
+  phone: string;
+  name: string;
+  vars: string | null;
+  created_at: number;
+};
+
+const LIST_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'member_count',
+  'var_names',
+  'pending_import_id',
+  'created_at',
+  'updated_at',
+  'last_used_at',
+] as const;
+const MEMBER_COLUMNS = ['id', 'list_id', 'phone', 'name', 'vars', 'created_at'] as const;
+
+const noWildcards = (text: string) => text.replace(/[%_\\]/g, '');
+
+function listsOf({ db }: Database, accountId: number) {
+  return db.selectFrom('sms_contact_lists').where('account_id', '=', accountId);
+}
+
+export async function listLists(
+  database: Database,
+  accountId: number,
+  filter: { name?: string | undefined; offset: number; limit: number },
+): Promise<{ rows: ListRow[]; total: number }> {
+  let query = listsOf(database, accountId);
+  if (filter.name) {
+    query = query.where((eb) =>
+      eb(eb.fn('lower', ['name']), 'like', `%${noWildcards(filter.name ?? '').toLowerCase()}%`),
+    );
+  }
+  const [rows, total] = await Promise.all([
+    query.select(LIST_COLUMNS).orderBy('id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export async function findList(
+  database: Database,
+  accountId: number,
+  id: number,
+): Promise<ListRow | undefined> {
+  return listsOf(database, accountId).select(LIST_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findListByName(
+  database: Database,
+  accountId: number,
+  name: string,
+): Promise<ListRow | undefined> {
+  return listsOf(database, accountId).select(LIST_COLUMNS).where('name', '=', name).executeTakeFirst();
+}
+
+export async function insertList(
+  { db }: Database,
+  accountId: number,
+  list: { name: string; description: string },
+  now: number,
+): Promise<number> {
+  const row = await db
+    .insertInto('sms_contact_lists')
+    .values({ account_id: accountId, ...list, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updateList(
+  { db }: Database,
+  accountId: number,
+  id: number,
+  list: { name: string; description: string },
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sms_contact_lists')
+    .set({ ...list, updated_at: now })
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Only a list with no import under way; its members are purged afterwards (purgeMembers). */
+export async function deleteList({ db }: Database, accountId: number, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sms_contact_lists')
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('pending_import_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** A task sent to the list: it is in use, whatever its size (the idle clean-up reads this). */
+export async function markListUsed(
+  { db }: Database,
+  accountId: number,
+  id: number,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('sms_contact_lists')
+    .set({ last_used_at: now })
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Empty lists nobody changed or sent to since `before` (product-spec §9: cleaned after a year). */
+export async function deleteIdleEmptyLists({ db }: Database, before: number): Promise<number> {
+  const result = await db
+    .deleteFrom('sms_contact_lists')
+    .where('member_count', '=', 0)
+    .where('pending_import_id', 'is', null)
+    .where('updated_at', '<', before)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', before)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The list's committed members: the rows of its pending import are not part of it yet. */
+function visible<O>(
+  query: SelectQueryBuilder<DB, 'sms_contact_members', O>,
+  list: Pick<ListRow, 'id' | 'pending_import_id'>,
+) {
+  const scoped = query.where('list_id', '=', list.id);
+  const pending = list.pending_import_id;
+  if (pending === null) return scoped;
+  return scoped.where((eb: ExpressionBuilder<DB, 'sms_contact_members'>) =>
+    eb.or([eb('import_id', 'is', null), eb('import_id', '!=', pending)]),
+  );
+}
+
+/** A page of the list's members in number order (the unique index's order), found by number or name. */
+export async function listMembers(
+  { db }: Database,
+  list: Pick<ListRow, 'id' | 'pending_import_id' | 'member_count'>,
+  filter: { query?: string | undefined; offset: number; limit: number },
+): Promise<{ rows: MemberRow[]; total: number }> {
+  let query = visible(db.selectFrom('sms_contact_members'), list);
+  const text = filter.query ? noWildcards(filter.query).toLowerCase() : '';
+  if (text) {
+    query = query.where((eb) =>
+      eb.or([eb('phone', 'like', `%${text}%`), eb(eb.fn('lower', ['name']), 'like', `%${text}%`)]),
+    );
+  }
+  const rows = await query
+    .select(MEMBER_COLUMNS)
+    .orderBy('phone')
+    .offset(filter.offset)
+    .limit(filter.limit)
+    .execute();
+  if (!text) return { rows, total: Number(list.member_count) };
+  const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
+}
+
+/** The next members after `afterPhone`, in number order: the export reads a list this way. */
+export async function membersAfter(
+  { db }: Database,
+  list: Pick<ListRow, 'id' | 'pending_import_id'>,
+  afterPhone: string,
+  limit: number,
+): Promise<MemberRow[]> {
+  return visible(db.selectFrom('sms_contact_members'), list)
+    .where('phone', '>', afterPhone)
+    .select(MEMBER_COLUMNS)
+    .orderBy('phone')
+    .limit(limit)
+    .execute();
+}
+
+export async function findMemberByPhone(
+  { db }: Database,
+  list: Pick<ListRow, 'id' | 'pending_import_id'>,
+  phone: string,
+): Promise<MemberRow | undefined> {
+  return visible(db.selectFrom('sms_contact_members'), list)
+    .where('phone', '=', phone)
+    .select(MEMBER_COLUMNS)
+    .executeTakeFirst();
+}
+
+/** A member by its id, if its list is in the account. */
+export async function findMember(
+  { db }: Database,
+  accountId: number,
+  id: number,
+): Promise<(MemberRow & { import_id: number | null }) | undefined> {
+  return db
+    .selectFrom('sms_contact_members as m')
+    .innerJoin('sms_contact_lists as l', 'l.id', 'm.list_id')
+    .where('l.account_id', '=', accountId)
+    .where('m.id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('l.pending_import_id', 'is', null),
+        eb('m.import_id', 'is', null),
+        eb('m.import_id', '!=', eb.ref('l.pending_import_id')),
+      ]),
+    )
+    .select(['m.id', 'm.list_id', 'm.phone', 'm.name', 'm.vars', 'm.created_at', 'm.import_id'])
+    .executeTakeFirst();
+}
+
+export interface MemberValues {
+  phone: string;
+  name: string;
+  vars: string | null;
+}
+
+/** Why a member change was not made; the service names the error. */
+export type MemberRefusal = 'busy_or_full' | 'exists' | 'gone';
+
+class Refused extends Error {
+  readonly reason: MemberRefusal;
+  constructor(reason: MemberRefusal) {
+    super(reason);
+    this.reason = reason;
+  }
+}
+
+/** Counts the list one up, if it has room and no import runs; false otherwise. */
+async function countUp(trx: Transaction<DB>, listId: number, max: number, varNames: string, now: number) {
+  const result = await trx
+    .updateTable('sms_contact_lists')
+    .set((eb) => ({ member_count: eb('member_count', '+', 1), var_names: varNames, updated_at: now }))
+    .where('id', '=', listId)
+    .where('pending_import_id', 'is', null)
+    .where('member_count', '<', max)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Adds a member and counts it, in one transaction: the count never disagrees with the rows. */
+export async function insertMember(
+  { db }: Database,
+  listId: number,
+  member: MemberValues,
+  options: { max: number; varNames: string; now: number },
+): Promise<number | MemberRefusal> {
+  return settle(
+    db.transaction().execute(async (trx) => {
+      if (!(await countUp(trx, listId, options.max, options.varNames, options.now))) {
+        throw new Refused('busy_or_full');
+      }
+      const row = await trx
+        .insertInto('sms_contact_members')
+        .values({ list_id: listId, ...member, import_id: null, created_at: options.now })
+        .onConflict((oc) => oc.columns(['list_id', 'phone']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) throw new Refused('exists');
+      return Number(row.id);
+    }),
+  );
+}
+
+export async function updateMember(
+  { db }: Database,
+  listId: number,
+  id: number,
+  member: MemberValues,
+  options: { varNames: string; now: number },
+): Promise<true | MemberRefusal> {
+  return settle(
+    db.transaction().execute(async (trx) => {
+      const list = await trx
+        .updateTable('sms_contact_lists')
+        .set({ var_names: options.varNames, updated_at: options.now })
+        .where('id', '=', listId)
+        .where('pending_import_id', 'is', null)
+        .executeTakeFirst();
+      if (Number(list.numUpdatedRows) !== 1) throw new Refused('busy_or_full');
+      const taken = await trx
+        .selectFrom('sms_contact_members')
+        .select('id')
+        .where('list_id', '=', listId)
+        .where('phone', '=', member.phone)
+        .where('id', '!=', id)
+        .executeTakeFirst();
+      if (taken) throw new Refused('exists');
+      const result = await trx
+        .updateTable('sms_contact_members')
+        .set(member)
+        .where('list_id', '=', listId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw new Refused('gone');
+      return true as const;
+    }),
+  );
+}
+
+export async function deleteMember(
+  { db }: Database,
+  listId: number,
+  id: number,
+  now: number,
+): Promise<true | MemberRefusal> {
+  return settle(
+    db.transaction().execute(async (trx) => {
+      const list = await trx
+        .updateTable('sms_contact_lists')
+        .set((eb) => ({ member_count: eb('member_count', '-', 1), updated_at: now }))
+        .where('id', '=', listId)
+        .where('pending_import_id', 'is', null)
+        .executeTakeFirst();
+      if (Number(list.numUpdatedRows) !== 1) throw new Refused('busy_or_full');
+      const result = await trx
+        .deleteFrom('sms_contact_members')
+        .where('list_id', '=', listId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) !== 1) throw new Refused('gone');
+      return true as const;
+    }),
+  );
+}
+
+async function settle<T>(work: Promise<T>): Promise<T | MemberRefusal> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof Refused) return error.reason;
+    throw error;
+  }
+}
+
+/**
+ * Deletes up to `batch` members of a deleted list (or of any list id no row names any more);
+ * answers how many, so the caller repeats until none are left.
+ */
+export async function purgeMembers({ db }: Database, listId: number, batch: number): Promise<number> {
+  const result = await db
+    .deleteFrom('sms_contact_members')
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('sms_contact_members').select('id').where('list_id', '=', listId).limit(batch),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
