@@ -1,6 +1,11 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import type { Herald, SmppCarrier } from '@herald/test-peers';
 import { SmsCarriersService } from '../../server/src/core/sms-carriers/sms-carriers.service.ts';
 import { loadSecretKey, SecretBox } from '../../server/src/lib/secret-box.ts';
+import { createSmsSender } from '../../server/test/fixtures/sms-factory.ts';
+import { sign } from '../../server/test/sms/sms-fixtures.ts';
+import type { TestUser } from './accounts.ts';
 import { withHeraldDatabase } from './database.ts';
 
 /**
@@ -43,4 +48,49 @@ export async function writeSmsCarrier(
     });
     await carriers.addRoute({ carrier: name, country: setup.country ?? 'CN' });
   });
+}
+
+/** A testbed user's account made ready to send SMS through the SMS API, with a known SMS_KEY. */
+export interface SmsSender {
+  accountId: number;
+  smsUser: string;
+  templateId: number;
+  /** A signed `/smsapi/send` of the template to one number; fails the test unless it is accepted. */
+  send(phone: string, vars?: Record<string, string>): Promise<void>;
+}
+
+/**
+ * What the SMS areas would leave behind (certification, filing, a passed signature and template,
+ * an SMS_USER), written for `owner`'s account as the server fixtures write it.
+ */
+export async function smsSenderOf(herald: Herald, owner: TestUser, smsUser: string): Promise<SmsSender> {
+  const smsKey = randomBytes(32).toString('base64url');
+  const { accountId, templateId } = await withHeraldDatabase(herald, async (database) => {
+    const user = await database.db
+      .selectFrom('users')
+      .select('account_id')
+      .where('username', '=', owner.userName)
+      .executeTakeFirstOrThrow();
+    const made = await createSmsSender(database, heraldSecretBox(herald), {
+      accountId: Number(user.account_id),
+      smsUser,
+      smsKey,
+    });
+    return { accountId: Number(user.account_id), templateId: made.templateId };
+  });
+  return {
+    accountId,
+    smsUser,
+    templateId,
+    async send(phone, vars = { code: '4321' }) {
+      const params = { smsUser, templateId: String(templateId), phone, vars: JSON.stringify(vars) };
+      const res = await fetch(`${herald.url}/smsapi/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...params, signature: sign(smsKey, params) }).toString(),
+      });
+      const body = (await res.json()) as { statusCode: number };
+      assert.equal(body.statusCode, 200, JSON.stringify(body));
+    },
+  };
 }

@@ -1,16 +1,12 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { type Herald, type SmppCarrier, startSmppCarrier } from '@herald/test-peers';
 import type { Browser } from 'playwright-core';
-import { SmsCarriersService } from '../../server/src/core/sms-carriers/sms-carriers.service.ts';
-import { loadSecretKey, SecretBox } from '../../server/src/lib/secret-box.ts';
-import { createSmsSender } from '../../server/test/fixtures/sms-factory.ts';
-import { sign } from '../../server/test/sms/sms-fixtures.ts';
 import type { TestUser } from '../harness/accounts.ts';
 import { withPage } from '../harness/browser.ts';
 import { logIn, startConsoleTestbed, stopConsoleTestbed, waitForShell } from '../harness/console.ts';
 import { withHeraldDatabase } from '../harness/database.ts';
+import { type SmsSender, smsSenderOf, writeSmsCarrier } from '../harness/sms.ts';
 
 /**
  * SMS link tracking on the console: a free account is told the function is for paid users; once
@@ -18,69 +14,38 @@ import { withHeraldDatabase } from '../harness/database.ts';
  * click on it redirects to the shop, and the click shows on the link clicks and click data
  * screens while a preview's fetch is kept apart as a machine's.
  */
+
 let herald: Herald;
 let browser: Browser;
 let owner: TestUser;
 let carrier: SmppCarrier;
-const smsKey = randomBytes(32).toString('base64url');
-let templateId = 0;
-let serviceNumber = '';
-let accountOf = 0;
+let sender: SmsSender;
 
 before(async () => {
   carrier = await startSmppCarrier({ accounts: { herald: 'secret' }, receiptDelayMs: 20 });
   ({ herald, browser, owner } = await startConsoleTestbed());
-  await withHeraldDatabase(herald, async (database) => {
-    const user = await database.db
-      .selectFrom('users')
-      .select('account_id')
-      .where('username', '=', owner.userName)
-      .executeTakeFirstOrThrow();
-    const accountId = Number(user.account_id);
-    const box = new SecretBox(loadSecretKey({ dataDir: herald.dataDir, secretKey: undefined }));
-    ({ templateId } = await createSmsSender(database, box, { accountId, smsUser: 'links_sms', smsKey }));
-    const carriers = new SmsCarriersService(database, box);
-    await carriers.save({
-      name: 'peer',
-      url: `smpp://127.0.0.1:${carrier.port}`,
-      systemId: 'herald',
-      password: 'secret',
-      sourceAddr: '10690001',
-    });
-    serviceNumber = `10690001${accountId}`;
-    await database.db
+  await writeSmsCarrier(herald, carrier);
+  sender = await smsSenderOf(herald, owner, 'links_sms');
+  await withHeraldDatabase(herald, (database) =>
+    database.db
       .updateTable('sms_templates')
       .set({ content: '您的订单已发货，详情 https://shop.example.com/o?id=%code% 请查看。', track_links: 1 })
-      .where('id', '=', templateId)
-      .execute();
-    accountOf = accountId;
-    await carriers.addRoute({ carrier: 'peer', country: 'CN' });
-  });
+      .where('id', '=', sender.templateId)
+      .execute(),
+  );
 });
 
 after(() => stopConsoleTestbed({ browser, herald }, carrier));
 
-const send = async (phone: string) => {
-  const params = { smsUser: 'links_sms', templateId: String(templateId), phone, vars: '{"code":"4321"}' };
-  const res = await fetch(`${herald.url}/smsapi/send`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...params, signature: sign(smsKey, params) }).toString(),
-  });
-  const body = (await res.json()) as { statusCode: number };
-  assert.equal(body.statusCode, 200, JSON.stringify(body));
-};
-
 test('a free account is told to upgrade; a paid one tracks a click from the carrier to the screens', (t) =>
   withPage(browser, t, async (page) => {
-    assert.ok(serviceNumber);
     await logIn(page.context(), herald, owner);
     await page.goto(`${herald.url}/s_sendSetting/track`);
     await waitForShell(page);
     await page.locator('.sms-track-paid-only').getByText('该功能仅对付费用户开放').waitFor();
 
     await withHeraldDatabase(herald, (database) =>
-      database.db.updateTable('accounts').set({ plan: 'paid' }).where('id', '=', accountOf).execute(),
+      database.db.updateTable('accounts').set({ plan: 'paid' }).where('id', '=', sender.accountId).execute(),
     );
     await page.reload();
     await waitForShell(page);
@@ -88,7 +53,7 @@ test('a free account is told to upgrade; a paid one tracks a click from the carr
     await page.getByText('短信链接追踪已开启').waitFor();
     await new Promise((resolve) => setTimeout(resolve, 5_500)); // sending reads the switch through a 5 s cache
 
-    await send('13800138901');
+    await sender.send('13800138901');
     const [sms] = await carrier.waitForMessages(1, 15_000);
     const link = /(http\S+\/s\/[0-9A-Za-z]+)/.exec(sms?.text ?? '')?.[1];
     assert.ok(link, sms?.text);

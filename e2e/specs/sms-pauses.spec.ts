@@ -1,16 +1,12 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { type Herald, type SmppCarrier, startSmppCarrier } from '@herald/test-peers';
 import type { Browser } from 'playwright-core';
-import { SmsCarriersService } from '../../server/src/core/sms-carriers/sms-carriers.service.ts';
-import { loadSecretKey, SecretBox } from '../../server/src/lib/secret-box.ts';
-import { createSmsSender } from '../../server/test/fixtures/sms-factory.ts';
-import { sign } from '../../server/test/sms/sms-fixtures.ts';
 import type { TestUser } from '../harness/accounts.ts';
 import { withPage } from '../harness/browser.ts';
 import { logIn, startConsoleTestbed, stopConsoleTestbed, waitForShell } from '../harness/console.ts';
 import { withHeraldDatabase } from '../harness/database.ts';
+import { type SmsSender, smsSenderOf, writeSmsCarrier } from '../harness/sms.ts';
 
 /**
  * An anti-bombing pause handled from the console: a verification-code template sends past the
@@ -18,56 +14,38 @@ import { withHeraldDatabase } from '../harness/database.ts';
  * screen's pause records show what it holds, and "continue" sends the held SMS to the loopback
  * carrier. The guard's settings are changed on the same screen.
  */
+
 let herald: Herald;
 let browser: Browser;
 let owner: TestUser;
 let carrier: SmppCarrier;
-const smsKey = randomBytes(32).toString('base64url');
-let templateId = 0;
+let sender: SmsSender;
 
 before(async () => {
   carrier = await startSmppCarrier({ accounts: { herald: 'secret' }, receiptDelayMs: 20 });
   ({ herald, browser, owner } = await startConsoleTestbed());
-  await withHeraldDatabase(herald, async (database) => {
-    const user = await database.db
-      .selectFrom('users')
-      .select('account_id')
-      .where('username', '=', owner.userName)
-      .executeTakeFirstOrThrow();
-    const accountId = Number(user.account_id);
-    const box = new SecretBox(loadSecretKey({ dataDir: herald.dataDir, secretKey: undefined }));
-    ({ templateId } = await createSmsSender(database, box, { accountId, smsUser: 'pause_sms', smsKey }));
-    const carriers = new SmsCarriersService(database, box);
-    await carriers.save({
-      name: 'peer',
-      url: `smpp://127.0.0.1:${carrier.port}`,
-      systemId: 'herald',
-      password: 'secret',
-    });
-    await carriers.addRoute({ carrier: 'peer', country: 'CN' });
-    await database.db
+  await writeSmsCarrier(herald, carrier);
+  sender = await smsSenderOf(herald, owner, 'pause_sms');
+  await withHeraldDatabase(herald, (database) =>
+    database.db
       .insertInto('sms_frequency_limits')
-      .values({ account_id: accountId, per_minute: 3, per_day: 20, template_max: 2, updated_at: Date.now() })
-      .execute();
-  });
+      .values({
+        account_id: sender.accountId,
+        per_minute: 3,
+        per_day: 20,
+        template_max: 2,
+        updated_at: Date.now(),
+      })
+      .execute(),
+  );
 });
 
 after(() => stopConsoleTestbed({ browser, herald }, carrier));
 
-const send = async (phone: string) => {
-  const params = { smsUser: 'pause_sms', templateId: String(templateId), phone, vars: '{"code":"4321"}' };
-  const res = await fetch(`${herald.url}/smsapi/send`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...params, signature: sign(smsKey, params) }).toString(),
-  });
-  const body = (await res.json()) as { statusCode: number };
-  assert.equal(body.statusCode, 200, JSON.stringify(body));
-};
-
 test('a paused template is named on the dashboard and continued from the attack screen', (t) =>
   withPage(browser, t, async (page) => {
-    for (const phone of ['13800138701', '13800138702', '13800138703', '13800138704']) await send(phone);
+    for (const phone of ['13800138701', '13800138702', '13800138703', '13800138704'])
+      await sender.send(phone);
     await carrier.waitForMessages(2, 15_000);
 
     await logIn(page.context(), herald, owner);

@@ -158,7 +158,7 @@ export default function SmsStatusPage() {
         page={page}
         onPage={search.setPage}
         className="sms-status-table"
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1500 }}
         locale={{
           emptyText: (
             <Empty description={t('smsSend.statusEmpty')}>
@@ -187,6 +187,7 @@ export default function SmsStatusPage() {
           },
           {
             title: t('smsSend.content'),
+            width: 300,
             ellipsis: true,
             // The server sends the text only while the account's content view allows it.
             render: (_, r) =>
