@@ -1,13 +1,14 @@
 import { SMS_CARRIER_REFRESH_MS } from '@herald/shared';
 import type { Logger } from '../logger.ts';
 import { carrierOpener } from './carriers/open-carrier.ts';
-import type {
-  CarrierConfig,
-  CarrierDirectory,
-  CarrierReply,
-  CarrierRoute,
-  DeliveryReceipt,
-  SmsCarrier,
+import {
+  type CarrierConfig,
+  type CarrierDirectory,
+  type CarrierReply,
+  type CarrierRoute,
+  type DeliveryReceipt,
+  type SmsCarrier,
+  serviceCode,
 } from './ports.ts';
 
 interface OpenSession {
@@ -82,7 +83,8 @@ export class CarrierPool {
         systemId: config.systemId,
         password: config.password,
         perSecond: config.perSecond,
-        onMo: onReply && ((mo) => onReply({ ...mo, carrierId: config.id, carrierSource: config.sourceAddr })),
+        onMo:
+          onReply && ((mo) => onReply({ ...mo, carrierId: config.id, carrierSource: serviceCode(config) })),
       },
       this.logger.child({ carrierId: config.id, carrierName: config.name }),
     )((receipt) => this.onReceipt(config.id, receipt));

@@ -55,7 +55,7 @@ export interface MobileOriginated {
 /** A reply as the channel hands it to the core: the message and the carrier it came from. */
 export interface CarrierReply extends MobileOriginated {
   carrierId: number;
-  /** The sender id that carrier's submits go out with (what the extension follows). */
+  /** That carrier's service code, which the extension follows (see serviceCode); '' for none. */
   carrierSource: string;
 }
 
@@ -65,12 +65,15 @@ export interface SmsReplies {
 }
 
 /**
- * The sender id a submit goes out with: the carrier's numeric service code followed by the
- * account's extension (its id), so a handset's reply names the account it answers. A carrier
- * whose sender id is not numeric (an alphanumeric name) gets no extension.
+ * The numeric service code a carrier's submits start from, which extensions follow: the sender id
+ * when it is numeric, else a CMPP carrier's `srcId` (the SP's service code in its URL); '' when
+ * the carrier sends from a name.
  */
-export function senderWithExtension(carrierSource: string, accountId: number): string {
-  return /^\d+$/.test(carrierSource) ? `${carrierSource}${accountId}` : carrierSource;
+export function serviceCode(carrier: { url: string; sourceAddr: string }): string {
+  if (/^\d+$/.test(carrier.sourceAddr)) return carrier.sourceAddr;
+  if (!carrier.url.startsWith('cmpp:')) return '';
+  const srcId = new URL(carrier.url).searchParams.get('srcId') ?? '';
+  return /^\d+$/.test(srcId) ? srcId : '';
 }
 
 /** The account a reply's destination names by its extension, or undefined. */
@@ -132,12 +135,13 @@ export interface SenderRules {
  * numeric-only country needs).
  */
 export function senderFor(
-  carrierSource: string,
+  carrier: { url: string; sourceAddr: string },
   accountId: number,
   country: CountrySender | undefined,
 ): string {
   if (country?.rule === 'alphanumeric' && country.senderId) return country.senderId;
-  return senderWithExtension(carrierSource, accountId);
+  const code = serviceCode(carrier);
+  return code ? `${code}${accountId}` : carrier.sourceAddr;
 }
 
 /** A message of a claimed batch, as interception looks at it. */

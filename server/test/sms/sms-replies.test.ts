@@ -58,10 +58,10 @@ describe('SMS replies and opt-outs', () => {
     await t.core.smsCarriers.addRoute({ carrier: 'cmcc', country: 'CN', prefix: '138' });
     await t.core.smsCarriers.save({
       name: 'unicom',
-      url: `cmpp://127.0.0.1:${cmpp.port}?version=3.0`,
+      // The service code only in the URL (srcId), as CMPP carriers are usually set up.
+      url: `cmpp://127.0.0.1:${cmpp.port}?version=3.0&srcId=10690002`,
       systemId: '901234',
       password: 'secret',
-      sourceAddr: '10690002',
     });
     await t.core.smsCarriers.addRoute({ carrier: 'unicom', country: 'CN', prefix: '130' });
     owner = await createOwner(t, 'reply_owner');
@@ -104,7 +104,8 @@ describe('SMS replies and opt-outs', () => {
 
   it('an opt-out reply over CMPP unsubscribes the number: the next SMS to it fails with 430', async () => {
     await send(ready, '13000002222');
-    await cmpp.waitForMessages(1, 10_000);
+    const [submitted] = await cmpp.waitForMessages(1, 10_000);
+    assert.equal(submitted?.srcId, `10690002${ready.accountId}`, 'the service code and the account extension');
     await cmpp.sendMo('8613000002222', `10690002${ready.accountId}`, ' td ');
     await waitFor('the opt-out listed', async () => (await replies(owner, '&phone=13000002222')).total === 1);
     assert.equal((await replies(owner, '&phone=13000002222')).list[0]?.optOut, true);

@@ -135,7 +135,7 @@ export class SmsPipeline implements ChannelPipeline<ClaimedSms> {
       try {
         result = await this.pool.session(carrier).submit({
           to: item.phone.replace(/^\+/, ''),
-          from: senderFor(carrier.sourceAddr, item.accountId, countrySender),
+          from: senderFor(carrier, item.accountId, countrySender),
           text: item.content,
         });
       } catch (error) {
