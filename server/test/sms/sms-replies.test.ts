@@ -105,7 +105,11 @@ describe('SMS replies and opt-outs', () => {
   it('an opt-out reply over CMPP unsubscribes the number: the next SMS to it fails with 430', async () => {
     await send(ready, '13000002222');
     const [submitted] = await cmpp.waitForMessages(1, 10_000);
-    assert.equal(submitted?.srcId, `10690002${ready.accountId}`, 'the service code and the account extension');
+    assert.equal(
+      submitted?.srcId,
+      `10690002${ready.accountId}`,
+      'the service code and the account extension',
+    );
     await cmpp.sendMo('8613000002222', `10690002${ready.accountId}`, ' td ');
     await waitFor('the opt-out listed', async () => (await replies(owner, '&phone=13000002222')).total === 1);
     assert.equal((await replies(owner, '&phone=13000002222')).list[0]?.optOut, true);
