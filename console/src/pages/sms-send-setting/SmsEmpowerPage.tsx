@@ -3,7 +3,6 @@ import { API_KEY_GRACE_MINUTES } from '@herald/shared/schemas/api-user.schema';
 import { SMS_USER_MAX, type SmsUserView, smsUserNameSchema } from '@herald/shared/schemas/sms-user.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
   Button,
   Card,
   Checkbox,
@@ -24,6 +23,7 @@ import { createSmsUser, fetchSmsUsers, resetSmsKey } from '../../api/sms-users.a
 import { Can } from '../../components/Can.tsx';
 import { showFormError, zodRule } from '../../components/form-rules.ts';
 import { formatDateTime } from '../../components/format-time.ts';
+import { ShownOnceModal } from '../../components/ShownOnceModal.tsx';
 import { useSensitiveAction } from '../../components/use-sensitive-action.tsx';
 import { SmsGatewayUsersCard } from './SmsGatewayUsersCard.tsx';
 
@@ -258,34 +258,19 @@ function ResetModal({
 function KeyModal({ issued, onClose }: { issued: Issued | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open={issued !== null}
+    <ShownOnceModal
+      name="sms-key"
+      value={issued?.key ?? null}
       title={issued ? t('smsUsers.keyTitle', { name: issued.name }) : null}
-      className="sms-key-modal"
-      closable={false}
-      maskClosable={false}
-      keyboard={false}
-      destroyOnHidden
-      footer={
-        <Button type="primary" className="sms-key-close" onClick={onClose}>
-          {t('smsUsers.keySaved')}
-        </Button>
-      }
+      warning={t('smsUsers.keyWarning')}
+      closeText={t('smsUsers.keySaved')}
+      onClose={onClose}
     >
-      <Alert type="warning" showIcon title={t('smsUsers.keyWarning')} style={{ marginBottom: 16 }} />
-      <Typography.Text
-        code
-        copyable
-        className="sms-key-value"
-        style={{ wordBreak: 'break-all', fontSize: 15 }}
-      >
-        {issued?.key}
-      </Typography.Text>
       {issued?.oldKeyExpiresAt !== undefined && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
           {t('smsUsers.keyOldValid', { time: formatDateTime(issued.oldKeyExpiresAt) })}
         </Typography.Paragraph>
       )}
-    </Modal>
+    </ShownOnceModal>
   );
 }

@@ -9,7 +9,6 @@ import {
 import { validationMessage } from '@herald/shared/validation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
   Button,
   Card,
   Empty,
@@ -39,6 +38,7 @@ import {
 import { Can } from '../../components/Can.tsx';
 import { showFormError } from '../../components/form-rules.ts';
 import { formatDateTime } from '../../components/format-time.ts';
+import { ShownOnceModal } from '../../components/ShownOnceModal.tsx';
 import { useSensitiveAction } from '../../components/use-sensitive-action.tsx';
 
 interface Issued {
@@ -275,29 +275,13 @@ function CreateModal({
 function SecretModal({ issued, onClose }: { issued: Issued | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open={issued !== null}
+    <ShownOnceModal
+      name="gateway-secret"
+      value={issued?.secret ?? null}
       title={issued ? t('smsGateway.secretTitle', { name: issued.name }) : null}
-      className="gateway-secret-modal"
-      closable={false}
-      maskClosable={false}
-      keyboard={false}
-      destroyOnHidden
-      footer={
-        <Button type="primary" className="gateway-secret-close" onClick={onClose}>
-          {t('smsGateway.secretSaved')}
-        </Button>
-      }
-    >
-      <Alert type="warning" showIcon title={t('smsGateway.secretWarning')} style={{ marginBottom: 16 }} />
-      <Typography.Text
-        code
-        copyable
-        className="gateway-secret-value"
-        style={{ wordBreak: 'break-all', fontSize: 15 }}
-      >
-        {issued?.secret}
-      </Typography.Text>
-    </Modal>
+      warning={t('smsGateway.secretWarning')}
+      closeText={t('smsGateway.secretSaved')}
+      onClose={onClose}
+    />
   );
 }
