@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { beijingDayOf } from '../../db/beijing-day.ts';
 import type { Database } from '../../db/database.ts';
 
 /** The SQL of SMS short links: the setting, id blocks, the links and their clicks. */
@@ -79,13 +80,9 @@ export async function listClicks(
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-const DAY_MS = 86_400_000;
-const BEIJING_MS = 8 * 3600_000;
-
 /** Per Beijing day (days since the epoch): people's clicks, the numbers that clicked, machine clicks. */
 export function clicksPerDay({ db }: Database, accountId: number, from: number, to: number) {
-  // Literals, not parameters: PostgreSQL matches the grouped expression to the selected one by its text.
-  const dayOf = sql<number>`(at + ${sql.lit(BEIJING_MS)}) / ${sql.lit(DAY_MS)}`;
+  const dayOf = beijingDayOf('at');
   return db
     .selectFrom('sms_link_clicks')
     .select([

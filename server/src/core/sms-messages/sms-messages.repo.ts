@@ -1,16 +1,13 @@
 import { sql } from 'kysely';
+import { beijingDayOf } from '../../db/beijing-day.ts';
 import type { Database } from '../../db/database.ts';
 import type { SmsMessageFilter, SmsMessageQuery } from './sms-messages.service.ts';
 
 /** The SQL of reading an account's SMS: statuses, per-day figures, failures by code. */
 
-const DAY_MS = 86_400_000;
-const BEIJING_MS = 8 * 3600_000;
-
 /** Per Beijing day (days since the epoch) of the period: counts by fate and billed parts. */
 export async function dayFigures(database: Database, accountId: number, from: number, to: number) {
-  // Literals, not parameters: PostgreSQL matches the grouped expression to the selected one by its text.
-  const dayOf = sql<number>`(requested_at + ${sql.lit(BEIJING_MS)}) / ${sql.lit(DAY_MS)}`;
+  const dayOf = beijingDayOf('requested_at');
   const count = (status: string) => sql<number>`SUM(CASE WHEN status = ${sql.lit(status)} THEN 1 ELSE 0 END)`;
   const rows = await database.db
     .selectFrom('sms_messages')

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { beijingDayOf } from '../../db/beijing-day.ts';
 import type { Database } from '../../db/database.ts';
 
 /** The SQL of replies: attributing one, recording it, and the console's list and daily counts. */
@@ -87,13 +88,9 @@ export async function listReplies(
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-const DAY_MS = 86_400_000;
-const BEIJING_MS = 8 * 3600_000;
-
 /** Replies and opt-outs per Beijing day (days since the epoch) of the period. */
 export function repliesPerDay({ db }: Database, accountId: number, from: number, to: number) {
-  // Literals, not parameters: PostgreSQL matches the grouped expression to the selected one by its text.
-  const dayOf = sql<number>`(received_at + ${sql.lit(BEIJING_MS)}) / ${sql.lit(DAY_MS)}`;
+  const dayOf = beijingDayOf('received_at');
   return db
     .selectFrom('sms_replies')
     .select([
