@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { type Herald, startHerald } from '@herald/test-peers';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createTestUser, sessionCookies, type TestUser } from './accounts.ts';
@@ -121,4 +122,18 @@ export async function readToasts(page: Page): Promise<ToastRecord[]> {
       removed,
     })),
   );
+}
+
+/**
+ * Waits until the locator's trimmed text is `expected` (a preview re-rendering after a fill
+ * shows the earlier text for a moment), then asserts it, so a timeout reports the text it saw.
+ */
+export async function expectText(locator: Locator, expected: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let seen = ((await locator.textContent()) ?? '').trim();
+  while (seen !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    seen = ((await locator.textContent()) ?? '').trim();
+  }
+  assert.equal(seen, expected);
 }

@@ -6,6 +6,7 @@ import { operatorUser, type TestUser } from '../harness/accounts.ts';
 import { openPage, withPage } from '../harness/browser.ts';
 import {
   confirmPopconfirm,
+  expectText,
   logIn,
   startConsoleTestbed,
   stopConsoleTestbed,
@@ -131,10 +132,7 @@ async function addTemplate(page: Page, ops: Page): Promise<void> {
     .locator('.sms-template-content textarea, textarea.sms-template-content')
     .fill('您的登录验证码是%code%，5分钟内有效。');
   await editor.locator('.sms-template-var-code input, input.sms-template-var-code').fill('123456');
-  assert.equal(
-    (await editor.locator('.sms-phone-text').textContent())?.trim(),
-    `【${SIGN}】您的登录验证码是123456，5分钟内有效。`,
-  );
+  await expectText(editor.locator('.sms-phone-text'), `【${SIGN}】您的登录验证码是123456，5分钟内有效。`);
   await editor.locator('.sms-template-save').click();
 
   await page.waitForURL((url) => url.pathname === '/s_sendRelative/template');
@@ -145,10 +143,7 @@ async function addTemplate(page: Page, ops: Page): Promise<void> {
   await ops.goto(`${herald.url}/admin/templates`);
   await ops.locator('.admin-templates-page').waitFor();
   const pending = ops.locator(`tr[data-sms-template-name="${TEMPLATE}"]`);
-  assert.equal(
-    (await pending.locator('.admin-sms-text').textContent())?.trim(),
-    `【${SIGN}】您的登录验证码是123456，5分钟内有效。`,
-  );
+  await expectText(pending.locator('.admin-sms-text'), `【${SIGN}】您的登录验证码是123456，5分钟内有效。`);
   await confirmPopconfirm(ops, pending.getByTestId('admin-approve'), 'ant-btn-primary');
   await pending.waitFor({ state: 'detached' });
 
@@ -191,7 +186,7 @@ test('signature, template, both reviewed by the operator, an SMS_USER, a test se
     await page.locator('.ant-select-dropdown').getByText(TEMPLATE).click();
     await form.locator('.sms-test-var-code input, input.sms-test-var-code').fill('482913');
     await form.locator('.sms-test-phones input, input.sms-test-phones').fill(PHONE);
-    assert.equal((await form.locator('.sms-test-preview').textContent())?.trim(), SENT_TEXT);
+    await expectText(form.locator('.sms-test-preview'), SENT_TEXT);
     await form.locator('.sms-test-send').click();
     await page.locator('.sms-test-result').getByText('已受理：1条短信').waitFor();
 
