@@ -60,6 +60,7 @@ import { CoreSmsSendSources } from './core/sms-send/sms-send-sources.ts';
 import { SmsTestSendService } from './core/sms-send/sms-test-send.service.ts';
 import { SmsSignReviewService } from './core/sms-signs/sms-sign-review.service.ts';
 import { SmsSignsService } from './core/sms-signs/sms-signs.service.ts';
+import { SmsTasksService } from './core/sms-tasks/sms-tasks.service.ts';
 import { SmsTemplateReviewService } from './core/sms-templates/sms-template-review.service.ts';
 import { SmsTemplatesService } from './core/sms-templates/sms-templates.service.ts';
 import { SmsTemplatesApi } from './core/sms-templates/sms-templates-api.ts';
@@ -172,6 +173,8 @@ export interface Core extends Tracking {
   smsCarriers: SmsCarriersService;
   smsSendSources: CoreSmsSendSources;
   smsSend: SmsSendService;
+  /** SMS tasks (`/sms/smsTasks`, smsapi/sendContactListTask); `runDue` and `finishSent` for the worker's runner. */
+  smsTasks: SmsTasksService;
   smsMessages: SmsMessagesService;
   smsTestSend: SmsTestSendService;
   smsProtection: SmsProtectionService;
@@ -361,6 +364,13 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     links: smsLinks,
     onAccepted: () => smsDelivery.wake(),
   });
+  const smsTasks = new SmsTasksService({
+    database,
+    send: smsSend,
+    sources: smsSendSources,
+    states: accountStates,
+    logger: logger.child({ component: 'sms-tasks' }),
+  });
   const apiUserAuth = new ApiUserAuth(database, { limiter: rateLimiter });
   const tracking = createTracking({
     database,
@@ -451,6 +461,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     smsCarriers,
     smsSendSources,
     smsSend,
+    smsTasks,
     smsTestSend: new SmsTestSendService(database, smsSend),
     smsProtection,
     smsPauses,

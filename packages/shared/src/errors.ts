@@ -13,6 +13,7 @@ import { SENDER_CONFIG_ERRORS } from './errors/sender-config.errors.ts';
 import { SMS_API_ERRORS } from './errors/sms-api.errors.ts';
 import { SMS_CARRIER_ERRORS } from './errors/sms-carrier.errors.ts';
 import { SMS_CONTACT_ERRORS } from './errors/sms-contact.errors.ts';
+import { SMS_TASK_ERRORS } from './errors/sms-task.errors.ts';
 import { SMS_CONTENT_VIEW_ERRORS } from './errors/sms-content-view.errors.ts';
 import { SMS_FILING_ERRORS } from './errors/sms-filing.errors.ts';
 import { SMS_GATEWAY_ERRORS } from './errors/sms-gateway.errors.ts';
@@ -396,6 +397,7 @@ export const ERRORS = {
   ...MAIL_ROUTE_ERRORS,
   ...SMS_LABEL_ERRORS,
   ...SMS_CONTACT_ERRORS,
+  ...SMS_TASK_ERRORS,
   ...SMS_PRICE_ERRORS,
   ...SMS_CARRIER_ERRORS,
   ...SMS_IMPORT_ERRORS,

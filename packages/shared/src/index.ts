@@ -24,6 +24,7 @@ export * from './schemas/send.schema.ts';
 export * from './schemas/sender-config.schema.ts';
 export * from './schemas/sms-carrier.schema.ts';
 export * from './schemas/sms-contact.schema.ts';
+export * from './schemas/sms-task.schema.ts';
 export * from './schemas/sms-content-view.schema.ts';
 export * from './schemas/sms-filing.schema.ts';
 export * from './schemas/sms-gateway-user.schema.ts';

@@ -9,6 +9,7 @@ import { SEND_RULES } from './errors/send.rules.ts';
 import { SENDER_CONFIG_RULES } from './errors/sender-config.rules.ts';
 import { SMS_CARRIER_RULES } from './errors/sms-carrier.rules.ts';
 import { SMS_CONTACT_RULES } from './errors/sms-contact.rules.ts';
+import { SMS_TASK_RULES } from './errors/sms-task.rules.ts';
 import { SMS_FILING_RULES } from './errors/sms-filing.rules.ts';
 import { SMS_GATEWAY_RULES } from './errors/sms-gateway.rules.ts';
 import { SMS_SEND_RULES } from './errors/sms-send.rules.ts';
@@ -104,6 +105,7 @@ export const VALIDATION_MESSAGES = {
   ...SMS_TEMPLATE_RULES,
   ...SMS_FILING_RULES,
   ...SMS_CONTACT_RULES,
+  ...SMS_TASK_RULES,
   ...SMS_CARRIER_RULES,
   ...MAIL_ROUTE_RULES,
   ...SMS_GATEWAY_RULES,

@@ -43,6 +43,7 @@ import * as smsGatewayUsers from './migrations/0042-sms-gateway-users.ts';
 import * as smsShortLinks from './migrations/0043-sms-short-links.ts';
 import * as smsCountryPrices from './migrations/0044-sms-country-prices.ts';
 import * as mailRoutes from './migrations/0045-mail-routes.ts';
+import * as smsTasks from './migrations/0046-sms-tasks.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -94,6 +95,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0043-sms-short-links': smsShortLinks,
   '0044-sms-country-prices': smsCountryPrices,
   '0045-mail-routes': mailRoutes,
+  '0046-sms-tasks': smsTasks,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

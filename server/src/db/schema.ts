@@ -25,6 +25,7 @@ import type {
   MailRoutesTable,
   SendingDomainsTable,
 } from './sending-schema.ts';
+import type { SmsTasksTable } from './sms-task-schema.ts';
 import type {
   SmsBlocksTable,
   SmsCarrierIdsTable,
@@ -163,6 +164,7 @@ export interface DB {
   sms_contact_lists: SmsContactListsTable;
   sms_contact_members: SmsContactMembersTable;
   sms_contact_imports: SmsContactImportsTable;
+  sms_tasks: SmsTasksTable;
   mail_routes: MailRoutesTable;
   mail_route_codes: MailRouteCodesTable;
 }

@@ -79,6 +79,10 @@ export interface SmsMessagesTable {
   done_at: number | null;
   /** The anti-bombing pause holding it (due_at is then PAUSED_DUE_AT until it is continued). */
   pause_id: Generated<number | null>;
+  /** The SMS task that wrote it (migration 0046). */
+  task_id: Generated<number | null>;
+  /** 0 transactional (API, codes, gateway), 1 a task's: the claim takes lane 0 first. */
+  lane: Generated<number>;
 }
 
 export interface SmsCarrierIdsTable {

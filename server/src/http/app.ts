@@ -44,6 +44,7 @@ import { registerRoutes } from './routes/register.routes.ts';
 import { securitySettingsRoutes } from './routes/security-settings.routes.ts';
 import { senderConfigsRoutes } from './routes/sender-configs.routes.ts';
 import { smsContactsRoutes } from './routes/sms-contacts.routes.ts';
+import { smsTasksRoutes } from './routes/sms-tasks.routes.ts';
 import { smsContentViewRoutes } from './routes/sms-content-view.routes.ts';
 import { smsFilingRoutes } from './routes/sms-filing.routes.ts';
 import { smsGatewayUsersRoutes } from './routes/sms-gateway-users.routes.ts';
@@ -187,6 +188,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     smsLabelsRoutes(app, core);
     smsInterceptionRoutes(app, core);
     smsContactsRoutes(app, core);
+    smsTasksRoutes(app, core);
     emailStatusRoutes(app, core);
     suppressionRoutes(app, core);
     webhooksRoutes(app, core);

@@ -10,6 +10,8 @@ export interface SmsSubmission {
   /** Sender id: a short code, a number, or an alphanumeric name. */
   from: string;
   text: string;
+  /** A task's SMS: it waits behind every transactional one for a place in the window. */
+  bulk?: boolean;
 }
 
 export type SubmitOutcome =

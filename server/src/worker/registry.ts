@@ -5,6 +5,7 @@ import { exportData } from './jobs/export-data.job.ts';
 import { importSmsContacts, purgeSmsContactList } from './jobs/import-sms-contacts.job.ts';
 import { deliverEmailLoop } from './loops/deliver-email.loop.ts';
 import { deliverSmsLoop } from './loops/deliver-sms.loop.ts';
+import { smsTasksLoop } from './loops/sms-tasks.loop.ts';
 import type { LoopDefinition } from './loops/loop.ts';
 import { statisticsLoop } from './loops/statistics.loop.ts';
 import { webhooksLoop } from './loops/webhooks.loop.ts';
@@ -61,6 +62,7 @@ export const TASKS: readonly TaskDefinition[] = [
 export const LOOPS: readonly LoopDefinition[] = [
   deliverEmailLoop,
   deliverSmsLoop,
+  smsTasksLoop,
   statisticsLoop,
   webhooksLoop,
 ];

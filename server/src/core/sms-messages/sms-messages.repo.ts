@@ -1,3 +1,4 @@
+import { parseMobile } from '@herald/shared';
 import { sql } from 'kysely';
 import { beijingDayOf } from '../../db/beijing-day.ts';
 import type { Database } from '../../db/database.ts';
@@ -50,7 +51,13 @@ function filtered({ db }: Database, accountId: number, q: SmsMessageFilter) {
     .where('m.requested_at', '>=', q.from)
     .where('m.requested_at', '<', q.to);
   if (q.smsIds?.length) base = base.where('m.sms_id', 'in', q.smsIds);
-  if (q.phones?.length) base = base.where('m.phone', 'in', q.phones);
+  // As the caller sent them (a mainland number without +86): kept in E.164.
+  if (q.phones?.length)
+    base = base.where(
+      'm.phone',
+      'in',
+      q.phones.map((p) => parseMobile(p, 'CN')?.e164 ?? p),
+    );
   if (q.msgType !== undefined) base = base.where('m.msg_type', '=', q.msgType);
   if (q.templateId !== undefined) base = base.where('m.template_id', '=', q.templateId);
   if (q.labelId !== undefined) base = base.where('m.label_id', '=', q.labelId);

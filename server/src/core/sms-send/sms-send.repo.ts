@@ -22,6 +22,26 @@ export interface NewSms {
   links?: { id: number; url: string }[];
   /** A gateway submit's: the reports owed to the customer, one per Msg_Id, written with it. */
   gateway?: { userId: number; srcId: string; wantsReport: boolean; msgIds: string[] } | undefined;
+  /** The SMS task that writes it; its messages go in the task lane (migration 0046). */
+  taskId?: number | undefined;
+}
+
+/**
+ * A task chunk's progress, written in the same transaction as its messages and fenced by the
+ * task's lease: a worker that lost the task writes nothing, so no number is sent twice.
+ */
+export interface TaskProgress {
+  taskId: number;
+  owner: string;
+  leaseUntil: number;
+  cursorList: number;
+  cursorPhone: string;
+  cursorMessage: number;
+  queued: number;
+  skipped: number;
+  skipReasons: string;
+  /** Every message of the task is written with this chunk. */
+  written: boolean;
 }
 
 export interface PendingWrite {
@@ -29,6 +49,7 @@ export interface PendingWrite {
   request: { smsUserId: number; requestId: string; answer: string } | undefined;
   /** The anti-bombing template guard these messages pass, when their template has one. */
   guard?: Omit<GuardedWrite, 'count'> | undefined;
+  task?: TaskProgress | undefined;
 }
 
 /**
@@ -46,7 +67,11 @@ export async function insertMessages(
     const written: boolean[] = [];
     const rows: (NewSms & { pauseId: number | null })[] = [];
     const guarded: { guard: GuardedWrite; messages: NewSms[] }[] = [];
-    for (const { messages, request, guard } of writes) {
+    for (const { messages, request, guard, task } of writes) {
+      if (task && !(await advanceTask(trx, task, now))) {
+        written.push(false);
+        continue;
+      }
       if (request) {
         const taken = await trx
           .insertInto('sms_send_requests')
@@ -100,6 +125,8 @@ export async function insertMessages(
             status_code: 200,
             due_at: m.pauseId === null ? now : PAUSED_DUE_AT,
             pause_id: m.pauseId,
+            task_id: m.taskId ?? null,
+            lane: m.taskId === undefined ? 0 : 1,
             requested_at: now,
           })),
         )
@@ -133,6 +160,28 @@ export async function insertMessages(
     }
     return written;
   });
+}
+
+/** Moves a task's cursor and counts on, while `task.owner` still holds it; false once it does not. */
+async function advanceTask(trx: Kysely<DB>, task: TaskProgress, now: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('sms_tasks')
+    .set({
+      cursor_list: task.cursorList,
+      cursor_phone: task.cursorPhone,
+      cursor_message: task.cursorMessage,
+      queued: task.queued,
+      skipped: task.skipped,
+      skip_reasons: task.skipReasons,
+      written: task.written ? 1 : 0,
+      lease_until: task.leaseUntil,
+      updated_at: now,
+    })
+    .where('id', '=', task.taskId)
+    .where('lease_owner', '=', task.owner)
+    .where('status', '=', 'sending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The reports a gateway submit owes its customer, waiting for their SMS to settle (migration 0042). */

@@ -13,7 +13,7 @@ import {
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { AccountStates } from '../accounts/account-states.ts';
-import type { SmsLinksService } from '../sms-links/sms-links.service.ts';
+import type { SmsLinker, SmsLinksService } from '../sms-links/sms-links.service.ts';
 import type { SmsProtectionService } from '../sms-protection/sms-protection.service.ts';
 import type { SmsUserRef } from '../sms-users/sms-users.service.ts';
 import * as repo from './sms-send.repo.ts';
@@ -91,6 +91,27 @@ export interface SmsSendRequest {
   /** A gateway submit; `templateId` and `text` are then unused. */
   gateway?: GatewaySend;
   source: 'api' | 'console' | 'gateway';
+}
+
+/** One chunk of an SMS task's numbers, and the task's progress up to it (see sendTaskChunk). */
+export interface SmsTaskChunk {
+  accountId: number;
+  taskId: number;
+  templateId: number;
+  /** The task's own signature, in place of the template's; null for the template's. */
+  signName: string | null;
+  labelId: number | null;
+  recipients: SmsRecipient[];
+  /** Where the task stands once this chunk is written: its cursor, lease and totals before the chunk. */
+  progress: Omit<repo.TaskProgress, 'skipReasons'> & { skipReasons: Record<string, number> };
+}
+
+export interface SmsTaskChunkResult {
+  /** False when the task's lease was lost: nothing of the chunk was written. */
+  written: boolean;
+  queued: number;
+  skipped: number;
+  skipReasons: Record<string, number>;
 }
 
 /** A number refused on its own: its error code and params, for the answer in the caller's language. */
@@ -173,65 +194,15 @@ export class SmsSendService {
     if (smsUser.cType === 'test') await this.checkTestLimits(accountId, phones.accepted, international);
 
     const now = this.now();
-    const failed = [...phones.failed];
-    const messages: repo.NewSms[] = [];
-    const refused = await this.protection.refusals(
-      accountId,
-      phones.accepted.map((a) => a.phone.e164),
-    );
-    for (const { recipient, phone } of phones.accepted) {
-      const refusal = refused.get(phone.e164);
-      if (refusal) {
-        failed.push({
-          phone: recipient.phone,
-          vars: recipient.vars,
-          code: refusal.code,
-          params: refusal.params,
-        });
-        continue;
-      }
-      const checked = checkSmsVariables({ content }, recipient.vars);
-      if (!checked.ok) {
-        failed.push({
-          phone: recipient.phone,
-          vars: recipient.vars,
-          code: checked.code,
-          params: checked.params,
-        });
-        continue;
-      }
-      // The counter screen's own functions: what it shows is what is sent and billed.
-      const region = international ? 'international' : 'domestic';
-      let filled = renderSmsTemplate(content, recipient.vars);
-      const shortened = linker ? await linker.shorten(filled) : undefined;
-      if (shortened) filled = shortened.text;
-      const text = signedSmsText(filled, signName, region);
-      messages.push({
-        smsId: newSmsId(now, accountId),
-        links: shortened?.links ?? [],
-        accountId,
-        smsUserId: smsUser.id,
-        templateId: templateId ?? null,
-        labelId: request.labelId ?? null,
-        msgType: request.msgType,
-        phone: phone.e164,
-        country: phone.country,
-        priceClass: priceClass(request.msgType),
-        parts:
-          request.msgType === SMS_MSG_TYPES.sms || international
-            ? countSms(filled, signName, region).parts
-            : 1,
-        content: text,
-        tag: request.tag ?? null,
-        source: request.source,
-        gateway: request.gateway && {
-          userId: request.gateway.userId,
-          srcId: request.gateway.srcId,
-          wantsReport: request.gateway.wantsReport,
-          msgIds: request.gateway.msgIds.get(recipient.phone) ?? [],
-        },
-      });
-    }
+    const { messages, failed: refusedHere } = await this.compose(request, phones.accepted, {
+      content,
+      signName,
+      templateId,
+      linker,
+      international,
+      now,
+    });
+    const failed = [...phones.failed, ...refusedHere];
     if (messages.length === 0) {
       const first = failed[0];
       if (failed.length === 1 && first) throw new AppError(first.code as 'SMS_PHONE_INVALID', first.params);
@@ -271,6 +242,183 @@ export class SmsSendService {
     if (templateId !== undefined) await this.sources.templateUsed(accountId, templateId, now);
     this.onAccepted();
     return result;
+  }
+
+  /**
+   * Writes one chunk of an SMS task: the same checks and rendering as an API call's numbers,
+   * in the task lane, with the task's cursor and totals in the same transaction. A number that
+   * cannot be sent (the other region, its frequency limit, its variables) is counted as skipped
+   * by its code rather than failing the chunk. Throws what the whole task must stop for: the
+   * account may not send, the template is no longer passed or not an SMS one.
+   */
+  async sendTaskChunk(chunk: SmsTaskChunk): Promise<SmsTaskChunkResult> {
+    const { accountId } = chunk;
+    await this.states.requireSending({ accountId });
+    const template = await this.sources.template(accountId, chunk.templateId);
+    if (template.kind !== 'sms') throw new AppError('SMS_TASK_TEMPLATE_KIND');
+    const international = template.region === 'international';
+    const msgType = international ? SMS_MSG_TYPES.international : SMS_MSG_TYPES.sms;
+    await this.sources.requireAllowed(accountId, msgType);
+    const linker = template.trackLinks && this.links ? await this.links.linker(accountId) : null;
+
+    const skipReasons = { ...chunk.progress.skipReasons };
+    let skipped = 0;
+    const skip = (code: string) => {
+      skipReasons[code] = (skipReasons[code] ?? 0) + 1;
+      skipped += 1;
+    };
+    const accepted: { recipient: SmsRecipient; phone: ParsedPhone }[] = [];
+    for (const recipient of chunk.recipients) {
+      const phone = parseMobile(recipient.phone, international ? undefined : 'CN');
+      if (!phone || (phone.country === 'CN') === international) skip('SMS_PHONE_INVALID');
+      else accepted.push({ recipient, phone });
+    }
+    const now = this.now();
+    const { messages, failed } = await this.compose(
+      {
+        smsUser: { id: null, accountId, name: '', cType: 'normal' },
+        msgType,
+        labelId: chunk.labelId ?? undefined,
+        source: 'task',
+        taskId: chunk.taskId,
+      },
+      accepted,
+      {
+        content: template.content,
+        signName: chunk.signName ?? template.signName,
+        templateId: template.id,
+        linker,
+        international,
+        now,
+      },
+    );
+    for (const refusal of failed) skip(refusal.code);
+    const queued = chunk.progress.queued + messages.length;
+    const total = chunk.progress.skipped + skipped;
+    const written = await this.writer.write({
+      messages,
+      request: undefined,
+      task: { ...chunk.progress, queued, skipped: total, skipReasons: JSON.stringify(skipReasons) },
+    });
+    if (written && messages.length > 0) this.onAccepted();
+    return { written, queued, skipped: total, skipReasons };
+  }
+
+  /**
+   * Writes one chunk of a resend task: the failed messages of another task, their text exactly as
+   * it was (variables, signature and short links in place), as new messages in the task lane.
+   */
+  async sendTaskCopies(chunk: {
+    accountId: number;
+    taskId: number;
+    copies: Omit<repo.NewSms, 'smsId' | 'taskId' | 'tag' | 'source' | 'smsUserId'>[];
+    progress: Omit<repo.TaskProgress, 'skipReasons'> & { skipReasons: Record<string, number> };
+  }): Promise<SmsTaskChunkResult> {
+    await this.states.requireSending({ accountId: chunk.accountId });
+    const now = this.now();
+    const messages = chunk.copies.map((copy) => ({
+      ...copy,
+      smsId: newSmsId(now, chunk.accountId),
+      taskId: chunk.taskId,
+      smsUserId: null,
+      tag: null,
+      source: 'task',
+    }));
+    const queued = chunk.progress.queued + messages.length;
+    const { skipped, skipReasons } = chunk.progress;
+    const written = await this.writer.write({
+      messages,
+      request: undefined,
+      task: { ...chunk.progress, queued, skipReasons: JSON.stringify(skipReasons) },
+    });
+    if (written && messages.length > 0) this.onAccepted();
+    return { written, queued, skipped, skipReasons };
+  }
+
+  /**
+   * The messages of the accepted numbers: each number's frequency limits and variables checked,
+   * the template filled, its links shortened, the signature put in front. Numbers refused here
+   * come back in `failed`.
+   */
+  private async compose(
+    request: Pick<SmsSendRequest, 'smsUser' | 'msgType' | 'labelId' | 'tag' | 'gateway'> & {
+      source: SmsSendRequest['source'] | 'task';
+      taskId?: number;
+    },
+    accepted: { recipient: SmsRecipient; phone: ParsedPhone }[],
+    resolved: {
+      content: string;
+      signName: string | null;
+      templateId: number | undefined;
+      linker: SmsLinker | null;
+      international: boolean;
+      now: number;
+    },
+  ): Promise<{ messages: repo.NewSms[]; failed: SmsSendFailure[] }> {
+    const { smsUser } = request;
+    const accountId = smsUser.accountId;
+    const { content, signName, templateId, linker, international, now } = resolved;
+    const failed: SmsSendFailure[] = [];
+    const messages: repo.NewSms[] = [];
+    const refused = await this.protection.refusals(
+      accountId,
+      accepted.map((a) => a.phone.e164),
+    );
+    for (const { recipient, phone } of accepted) {
+      const refusal = refused.get(phone.e164);
+      if (refusal) {
+        failed.push({
+          phone: recipient.phone,
+          vars: recipient.vars,
+          code: refusal.code,
+          params: refusal.params,
+        });
+        continue;
+      }
+      const checked = checkSmsVariables({ content }, recipient.vars);
+      if (!checked.ok) {
+        failed.push({
+          phone: recipient.phone,
+          vars: recipient.vars,
+          code: checked.code,
+          params: checked.params,
+        });
+        continue;
+      }
+      // The counter screen's own functions: what it shows is what is sent and billed.
+      const region = international ? 'international' : 'domestic';
+      let filled = renderSmsTemplate(content, recipient.vars);
+      const shortened = linker ? await linker.shorten(filled) : undefined;
+      if (shortened) filled = shortened.text;
+      const text = signedSmsText(filled, signName, region);
+      messages.push({
+        smsId: newSmsId(now, accountId),
+        taskId: request.taskId,
+        links: shortened?.links ?? [],
+        accountId,
+        smsUserId: smsUser.id,
+        templateId: templateId ?? null,
+        labelId: request.labelId ?? null,
+        msgType: request.msgType,
+        phone: phone.e164,
+        country: phone.country,
+        priceClass: priceClass(request.msgType),
+        parts:
+          request.msgType === SMS_MSG_TYPES.sms || international
+            ? countSms(filled, signName, region).parts
+            : 1,
+        content: text,
+        tag: request.tag ?? null,
+        source: request.source,
+        gateway: request.gateway && {
+          userId: request.gateway.userId,
+          srcId: request.gateway.srcId,
+          wantsReport: request.gateway.wantsReport,
+          msgIds: request.gateway.msgIds.get(recipient.phone) ?? [],
+        },
+      });
+    }
+    return { messages, failed };
   }
 
   private async content(request: SmsSendRequest, international: boolean) {

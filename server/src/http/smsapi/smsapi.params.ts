@@ -4,6 +4,7 @@ import {
   SMS_CONTACT_DESCRIPTION_MAX,
   smsContactListNameSchema,
   smsContactNameSchema,
+  smsTaskNameSchema,
 } from '@herald/shared';
 import { z } from 'zod';
 import { type ActionDocs, DATE_RANGE, doc, PAGING, type ParamSchema, t, text } from '../apiv2/apiv2-docs.ts';
@@ -609,4 +610,84 @@ export const SMS_CONTACT_MEMBER_DELETE: ActionDocs = {
   params: smsParams({ contactListId, phone: memberPhone }),
   info: z.object({ count: z.number() }),
   errors: ['SMS_CONTACT_LIST_BUSY'],
+};
+
+/**
+ * SMS tasks (issue 17; reference §11 `sendContactListTask`, `queryContactListTask`): a passed SMS
+ * template sent to the members of up to 5 contact lists named by name, now or at executeTime.
+ */
+export const SMS_TASK = z.object({
+  taskId: z.number(),
+  contactListName: z.string(),
+  taskName: z.string(),
+  senderName: z.string(),
+  templateId: z.number(),
+  labelId: z.number().nullable(),
+  memberCount: z.number(),
+  status: z.string(),
+  statusDesc: z.string(),
+  sentCount: z.number(),
+  deliveredCount: z.number(),
+  failedCount: z.number(),
+  skippedCount: z.number(),
+  executeTime: z.string(),
+  createTime: z.string(),
+  endTime: z.string().nullable(),
+});
+const TASK_NOTE = t(
+  '付费用户可用。一个号码在多个列表中只发一次；status：waiting 等待发送，sending 发送中，finished 已完成，failed 失败，cancelled 已取消。时间为北京时间 yyyy-MM-dd HH:mm:ss。',
+  'For paid accounts. A number in several lists is sent once; status: waiting, sending, finished, failed or cancelled. Times are Beijing time, yyyy-MM-dd HH:mm:ss.',
+);
+export const SMS_TASK_SEND: ActionDocs = {
+  summary: t('向联系人列表发送短信任务', 'Send an SMS task to contact lists'),
+  description: TASK_NOTE,
+  params: smsParams({
+    contactListName: doc(
+      z.string().min(1),
+      t('联系人列表名称，多个用逗号分隔，最多 5 个', 'Contact list names, comma-separated, at most 5'),
+      {
+        required: 'SMS_TASK_LISTS_INVALID',
+        codes: ['SMS_CONTACT_LIST_NOT_FOUND', 'SMS_TASK_LIST_IMPORTING'],
+      },
+    ),
+    taskName: doc(smsTaskNameSchema, t('任务名称，最多 64 个字符', 'The task name, at most 64 characters')),
+    templateId: doc(
+      z.string().regex(/^\d+$/, 'invalid'),
+      t('审核通过的短信模板 ID', 'The id of a passed SMS template'),
+      {
+        required: 'SMS_TEMPLATE_ID_EMPTY',
+        invalid: 'SMS_TEMPLATE_NOT_FOUND',
+        codes: ['SMS_TEMPLATE_NOT_FOUND', 'SMS_TEMPLATE_NOT_PASSED', 'SMS_TASK_TEMPLATE_KIND'],
+      },
+    ),
+    senderName: text(
+      t(
+        '可选：审核通过的签名名称，替代模板自带的签名',
+        'Optional: the name of a passed signature, in place of the template’s',
+      ),
+      { codes: ['SMS_SIGN_UNUSABLE'] },
+    ),
+    labelId,
+    executeTime: text(
+      t(
+        '可选：定时发送时间 yyyy-MM-dd HH:mm:ss（北京时间），不填则立即发送',
+        'Optional: when to send, yyyy-MM-dd HH:mm:ss Beijing time; now when absent',
+      ),
+      { codes: ['SMS_TASK_TIME_INVALID', 'SMS_TASK_TIME_PAST'] },
+    ),
+  }),
+  info: SMS_TASK,
+  errors: ['SMS_TASK_PAID_ONLY', 'SMS_TASK_LIST_EMPTY', 'SMS_NOT_ALLOWED'],
+};
+export const SMS_TASK_QUERY: ActionDocs = {
+  summary: t('查询短信任务', 'Query an SMS task'),
+  description: TASK_NOTE,
+  params: smsParams({
+    taskId: doc(z.string().regex(/^\d+$/, 'invalid'), t('任务 ID', 'The task id'), {
+      required: 'SMS_TASK_NOT_FOUND',
+      invalid: 'SMS_TASK_NOT_FOUND',
+      codes: ['SMS_TASK_NOT_FOUND'],
+    }),
+  }),
+  info: SMS_TASK,
 };

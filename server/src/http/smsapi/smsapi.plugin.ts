@@ -40,6 +40,7 @@ import {
   SMS_TEMPLATE_UPDATE,
 } from './smsapi.params.ts';
 import { SMS_CONTACT_ACTIONS } from './smsapi-contacts.ts';
+import { SMS_TASK_ACTIONS } from './smsapi-tasks.ts';
 import { SMS_LABEL_ACTIONS } from './smsapi-labels.ts';
 
 /** How far a signed timestamp may be from the server's clock (reference §11). */
@@ -383,6 +384,7 @@ export const SMSAPI_ACTIONS: readonly SmsapiActionEntry[] = [
   { path: 'sign/update', docs: SMS_SIGN_UPDATE, action: ACTIONS.signUpdate },
   ...SMS_LABEL_ACTIONS,
   ...SMS_CONTACT_ACTIONS,
+  ...SMS_TASK_ACTIONS,
 ];
 
 /** 200 when every number was taken, 311 when some were refused one by one (with their reasons). */

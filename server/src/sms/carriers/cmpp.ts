@@ -147,7 +147,7 @@ export class CmppConnector implements SmsCarrier {
     for (const [index, content] of parts.entries()) {
       let pause = this.options.flowControlPauseMs ?? 200;
       for (let resends = 0; ; resends += 1) {
-        if (!(await this.window.acquire(signal))) {
+        if (!(await this.window.acquire(signal, sms.bulk))) {
           return {
             kind: 'refused',
             permanent: false,

@@ -157,7 +157,7 @@ export class SmppConnector implements SmsCarrier {
       }
       let pause = this.options.throttlePauseMs ?? 250;
       for (let resends = 0; ; resends += 1) {
-        if (!(await this.window.acquire(signal))) {
+        if (!(await this.window.acquire(signal, sms.bulk))) {
           return {
             kind: 'refused',
             permanent: false,

@@ -5,8 +5,10 @@
  * past either earns a "too fast" answer (ESME_RTHROTTLED, CMPP result 8), after which the
  * connector pauses the whole connection, not just the one submit, before it tries again.
  *
- * Slots are granted first come, first served; the rate is a token bucket holding 50 ms of
- * submits, so a limit of 100/s lets 5 go at once and then one every 10 ms.
+ * Slots are granted first come, first served, except that a bulk submit (an SMS task's) lets every
+ * transactional one waiting pass it: a code never waits behind a task's backlog, only behind the
+ * submits already on the wire. The rate is a token bucket holding 50 ms of submits, so a limit
+ * of 100/s lets 5 go at once and then one every 10 ms.
  */
 export interface SubmitWindowOptions {
   /** Most submits awaiting their response at once. */
@@ -17,6 +19,7 @@ export interface SubmitWindowOptions {
 
 interface Waiting {
   grant: (granted: boolean) => void;
+  bulk: boolean;
 }
 
 export class SubmitWindow {
@@ -47,7 +50,7 @@ export class SubmitWindow {
    * Resolves true once the caller holds a slot (give it back with `release()`), or false when the
    * signal aborts or the window closes first.
    */
-  acquire(signal?: AbortSignal): Promise<boolean> {
+  acquire(signal?: AbortSignal, bulk = false): Promise<boolean> {
     if (this.closed || signal?.aborted) return Promise.resolve(false);
     return new Promise((resolve) => {
       const onAbort = () => {
@@ -56,13 +59,19 @@ export class SubmitWindow {
         resolve(false);
       };
       const waiting: Waiting = {
+        bulk,
         grant: (granted) => {
           signal?.removeEventListener('abort', onAbort);
           resolve(granted);
         },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.queue.push(waiting);
+      if (bulk) this.queue.push(waiting);
+      else {
+        // Behind the transactional callers already waiting, ahead of every bulk one.
+        const firstBulk = this.queue.findIndex((w) => w.bulk);
+        this.queue.splice(firstBulk < 0 ? this.queue.length : firstBulk, 0, waiting);
+      }
       this.pump();
     });
   }

@@ -137,6 +137,7 @@ export class SmsPipeline implements ChannelPipeline<ClaimedSms> {
           to: item.phone.replace(/^\+/, ''),
           from: senderFor(carrier, item.accountId, countrySender),
           text: item.content,
+          bulk: item.lane === 1,
         });
       } catch (error) {
         result = { kind: 'refused', permanent: false, reason: (error as Error).message };

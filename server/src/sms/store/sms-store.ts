@@ -20,6 +20,8 @@ export interface ClaimedSms {
   triedCarriers: number[];
   attempts: number;
   requestedAt: number;
+  /** 0 transactional, 1 an SMS task's: a carrier's window lets lane 0 go first. */
+  lane: number;
 }
 
 export type SmsOutcome =
@@ -74,7 +76,24 @@ export class SmsStore implements ChannelStore<ClaimedSms, SmsOutcome> {
     this.database = database;
   }
 
+  /**
+   * Lane 0 (API calls, verification codes, the gateway) first, then lane 1 (SMS tasks) for the
+   * room left, so a task of 100,000 numbers never stands between a code and its carrier. Each
+   * lane's claim is one range of the (status, lane, due_at) index.
+   */
   async claim(owner: string, limit: number, now: number, leaseMs: number): Promise<ClaimedSms[]> {
+    const urgent = await this.claimLane(0, owner, limit, now, leaseMs);
+    if (urgent.length >= limit) return urgent;
+    return [...urgent, ...(await this.claimLane(1, owner, limit - urgent.length, now, leaseMs))];
+  }
+
+  private async claimLane(
+    lane: number,
+    owner: string,
+    limit: number,
+    now: number,
+    leaseMs: number,
+  ): Promise<ClaimedSms[]> {
     const lock = this.database.dialect === 'postgres' ? sql.raw('FOR UPDATE SKIP LOCKED') : sql.raw('');
     const result = await sql<{
       id: number;
@@ -90,7 +109,8 @@ export class SmsStore implements ChannelStore<ClaimedSms, SmsOutcome> {
     }>`
       UPDATE sms_messages SET lease_owner = ${owner}, lease_until = ${now + leaseMs}
       WHERE id IN (SELECT id FROM sms_messages
-        WHERE status = 'requesting' AND due_at <= ${now} AND (lease_until IS NULL OR lease_until < ${now})
+        WHERE status = 'requesting' AND lane = ${lane} AND due_at <= ${now}
+          AND (lease_until IS NULL OR lease_until < ${now})
         ORDER BY due_at LIMIT ${limit} ${lock})
       RETURNING id, account_id, sms_id, phone, country, msg_type, content, tried_carriers, attempts, requested_at`.execute(
       this.database.db,
@@ -106,6 +126,7 @@ export class SmsStore implements ChannelStore<ClaimedSms, SmsOutcome> {
       triedCarriers: r.tried_carriers ? r.tried_carriers.split(',').map(Number) : [],
       attempts: Number(r.attempts),
       requestedAt: Number(r.requested_at),
+      lane,
     }));
   }
 
