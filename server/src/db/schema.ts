@@ -25,7 +25,6 @@ import type {
   MailRoutesTable,
   SendingDomainsTable,
 } from './sending-schema.ts';
-import type { SmsTasksTable } from './sms-task-schema.ts';
 import type {
   SmsBlocksTable,
   SmsCarrierIdsTable,
@@ -52,6 +51,7 @@ import type {
   SmsTemplateCountsTable,
   SmsTemplatePausesTable,
 } from './sms-schema.ts';
+import type { SmsTasksTable } from './sms-task-schema.ts';
 import type {
   ReputationHistoryTable,
   StatAccountDaysTable,

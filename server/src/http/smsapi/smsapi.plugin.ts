@@ -40,8 +40,8 @@ import {
   SMS_TEMPLATE_UPDATE,
 } from './smsapi.params.ts';
 import { SMS_CONTACT_ACTIONS } from './smsapi-contacts.ts';
-import { SMS_TASK_ACTIONS } from './smsapi-tasks.ts';
 import { SMS_LABEL_ACTIONS } from './smsapi-labels.ts';
+import { SMS_TASK_ACTIONS } from './smsapi-tasks.ts';
 
 /** How far a signed timestamp may be from the server's clock (reference §11). */
 const TIMESTAMP_SKEW_MS = 60_000;
