@@ -57,24 +57,24 @@ test('a list is created, filled from a CSV with a bad line, searched and trimmed
     await page.locator('.contact-members-empty').waitFor();
 
     await page.locator('.contact-import-open').click();
-    const dialog = page.locator('.contact-import-modal');
+    const dialog = page.locator('.list-import-modal');
     await dialog.locator('input[type="file"]').setInputFiles({
       name: 'customers.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(CSV),
     });
-    await dialog.locator('.contact-import-start').click();
-    const progress = dialog.locator('.contact-import-progress');
+    await dialog.locator('.list-import-start').click();
+    const progress = dialog.locator('.list-import-progress');
     await progress.locator('.ant-progress').waitFor();
-    await dialog.locator('.contact-import-done', { hasText: '导入完成' }).waitFor({ timeout: 60_000 });
+    await dialog.locator('.list-import-done', { hasText: '导入完成' }).waitFor({ timeout: 60_000 });
     await progress.locator('.ant-progress-status-success').waitFor();
     assert.equal(
-      await dialog.locator('.contact-import-counts').textContent(),
+      await dialog.locator('.list-import-counts').textContent(),
       '已读取4行：新增3个，重复0个，无效1个',
     );
     const [report] = await Promise.all([
       page.waitForEvent('download'),
-      dialog.locator('.contact-import-report').click(),
+      dialog.locator('.list-import-report').click(),
     ]);
     assert.match(report.suggestedFilename(), /^import-errors-\d+\.csv$/);
     const text = (await readFile((await report.path()) ?? '', 'utf8')).replace(/^\uFEFF/, '');
@@ -82,7 +82,7 @@ test('a list is created, filled from a CSV with a bad line, searched and trimmed
       '行号,内容,原因',
       '4,"12345,坏号码,",手机号格式错误（国际号码请带国家码，如+1）',
     ]);
-    await dialog.locator('.contact-import-close').click();
+    await dialog.locator('.list-import-close').click();
 
     const rows = page.locator('.contact-members-table tr.ant-table-row');
     await page.locator('.contact-list-summary', { hasText: '共3个号码' }).waitFor();

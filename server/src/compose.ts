@@ -4,6 +4,8 @@ import { AccountPlansService } from './core/accounts/account-plans.service.ts';
 import { AccountStates } from './core/accounts/account-states.ts';
 import { AccountsService } from './core/accounts/accounts.service.ts';
 import { ensurePlatformOperator } from './core/accounts/platform-operator.ts';
+import { AddressListImportsService } from './core/address-lists/address-list-imports.service.ts';
+import { AddressListsService } from './core/address-lists/address-lists.service.ts';
 import { ApiUserAuth } from './core/api-users/api-user-auth.ts';
 import { ApiUsersService } from './core/api-users/api-users.service.ts';
 import { AuthService } from './core/auth/auth.service.ts';
@@ -190,6 +192,10 @@ export interface Core extends Tracking {
   smsContacts: SmsContactsService;
   /** File imports into contact lists: streamed to disk, run as a job, all or nothing. */
   smsContactImports: SmsContactImportsService;
+  /** Email address lists and their members (`/mail/mailingLists`, `addresslist/*`, `list.*`); paid only. */
+  addressLists: AddressListsService;
+  /** File imports into address lists: the same machinery as the contact lists'. */
+  addressListImports: AddressListImportsService;
   /** The SMS channel: carrier sessions, the SMS work loop and receipts (started by worker roles). */
   smsDelivery: SmsDeliveryService;
   /** Labels of mail (`/config/labels`, SendCloud `label/*`). */
@@ -477,6 +483,13 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
       queue,
       dataDir: config.dataDir,
       logger: logger.child({ component: 'sms-contacts' }),
+    }),
+    addressLists: new AddressListsService({ database, queue, domain: config.mailListDomain }),
+    addressListImports: new AddressListImportsService({
+      database,
+      queue,
+      dataDir: config.dataDir,
+      logger: logger.child({ component: 'address-lists' }),
     }),
     smsMessages,
     smsDelivery,

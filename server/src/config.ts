@@ -67,6 +67,7 @@ const envSchema = z.object({
   HERALD_ALLOW_IP_HOSTNAME: z.enum(['0', '1', 'true', 'false']).default('0'),
   HERALD_PUBLIC_URL: z.url().optional(),
   HERALD_SPF_DOMAIN: z.string().optional(),
+  HERALD_MAILLIST_DOMAIN: z.string().optional(),
   HERALD_INBOUND_MX_HOST: z.string().optional(),
   HERALD_BOUNCE_DOMAIN: z.string().optional(),
   HERALD_VERP_SECRET: z.string().optional(),
@@ -191,6 +192,8 @@ export interface Config {
   tracking: { url: string; cnameTarget: string; httpsPort: number | undefined };
   /** Base of SMS short links (`<base>/<code>`); its host must reach Herald's HTTP port. */
   smsShortLinkUrl: string;
+  /** The domain of address lists' aliases (`<prefix>@<domain>`): HERALD_MAILLIST_DOMAIN, else `maillist.<platform name>`. */
+  mailListDomain: string;
   /**
    * Webhook pushes: `allowPrivate` lets URLs resolve to loopback and private addresses (tests, or
    * receivers inside the deployment's own network); retries wait retryBaseMs × 1, 2, 4, 8, 16;
@@ -294,6 +297,9 @@ export function loadConfig(
     secretKey: parseSecretKey(e.HERALD_SECRET_KEY, database),
     tracking: trackingSettings(e),
     smsShortLinkUrl: (e.HERALD_SMS_SHORT_LINK_URL ?? `${trackingSettings(e).url}/s`).replace(/\/$/, ''),
+    mailListDomain: (e.HERALD_MAILLIST_DOMAIN ?? `maillist.${platformBase(e)}`)
+      .toLowerCase()
+      .replace(/\.$/, ''),
     webhooks: {
       allowPrivate: e.HERALD_WEBHOOK_ALLOW_PRIVATE === '1' || e.HERALD_WEBHOOK_ALLOW_PRIVATE === 'true',
       retryBaseMs: e.HERALD_WEBHOOK_RETRY_BASE_MS,

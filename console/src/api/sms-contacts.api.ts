@@ -7,10 +7,9 @@ import type {
   SmsContactMembersPage,
   SmsContactMemberView,
 } from '@herald/shared/schemas/sms-contact.schema';
-import i18next from 'i18next';
+import type { ListImportApi } from '../components/list-import/ListImportModal.tsx';
 import { http } from '../infra/http/http-client.ts';
-import { HttpError } from '../infra/http/http-errors.ts';
-import { resolveUrl, withQuery } from '../infra/http/request-params.ts';
+import { downloadCsv as download } from './csv-download.ts';
 
 /**
  * SMS contact lists (console-spec §7 `/sms/smsContactlists`, `/sms/smsContactlistMembers`): lists,
@@ -78,28 +77,17 @@ export const fetchImportProgress = async (query: { importId: number } | { listId
 export const cancelImport = async (id: number) =>
   (await http.post<DataBody<SmsContactImportView>>(`${MEMBERS}/upload/${id}/cancel`, undefined, json)).data;
 
-/**
- * Saves a CSV the server streams (the export, an import's error report): fetched here with the
- * client's headers so a refusal (VERIFY_DOWNLOAD_REQUIRED, a 404) rejects with the server's code.
- */
-async function download(path: string, query: Record<string, number>, fallback: string): Promise<void> {
-  const url = withQuery(resolveUrl(path), query);
-  const headers = new Headers({ lang: i18next.language === 'en' ? 'en' : 'zh-cn' });
-  const response = await fetch(url, { credentials: 'include', headers });
-  if (!response.ok) {
-    const body = await response.json().catch(() => undefined);
-    throw new HttpError(response.status, 'GET', url, body);
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(await response.blob());
-  link.download = name ?? fallback;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-}
-
 export const downloadContacts = (listId: number) =>
   download(`${MEMBERS}/export`, { listId }, `contacts-${listId}.csv`);
 
 export const downloadImportReport = (importId: number) =>
   download(`${MEMBERS}/upload/${importId}/report`, {}, `import-errors-${importId}.csv`);
+
+/** The contact lists' import calls, for the import dialog. */
+export const CONTACT_IMPORTS: ListImportApi = {
+  key: 'smsContactImport',
+  upload: uploadContacts,
+  progress: fetchImportProgress,
+  cancel: cancelImport,
+  report: downloadImportReport,
+};

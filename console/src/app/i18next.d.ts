@@ -1,3 +1,4 @@
+import type addressLists from '../locales/zh-cn/addressLists.json';
 import type admin from '../locales/zh-cn/admin.json';
 import type adminAccounts from '../locales/zh-cn/adminAccounts.json';
 import type adminSmsCarriers from '../locales/zh-cn/adminSmsCarriers.json';
@@ -13,6 +14,7 @@ import type home from '../locales/zh-cn/home.json';
 import type http from '../locales/zh-cn/http.json';
 import type integration from '../locales/zh-cn/integration.json';
 import type labels from '../locales/zh-cn/labels.json';
+import type listImport from '../locales/zh-cn/listImport.json';
 import type mailRoutes from '../locales/zh-cn/mailRoutes.json';
 import type members from '../locales/zh-cn/members.json';
 import type notFound from '../locales/zh-cn/notFound.json';
@@ -52,6 +54,7 @@ declare module 'i18next' {
     resources: {
       translation: {
         admin: typeof admin;
+        addressLists: typeof addressLists;
         adminAccounts: typeof adminAccounts;
         adminSmsCarriers: typeof adminSmsCarriers;
         apiUsers: typeof apiUsers;
@@ -66,6 +69,7 @@ declare module 'i18next' {
         integration: typeof integration;
         http: typeof http;
         labels: typeof labels;
+        listImport: typeof listImport;
         mailRoutes: typeof mailRoutes;
         notFound: typeof notFound;
         queues: typeof queues;

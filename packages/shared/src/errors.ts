@@ -1,3 +1,4 @@
+import { ADDRESS_LIST_ERRORS } from './errors/address-list.errors.ts';
 import { API_USER_ERRORS } from './errors/api-user.errors.ts';
 import { DNS_CHECK_ERRORS } from './errors/dns-check.errors.ts';
 import { DOMAIN_ERRORS } from './errors/domain.errors.ts';
@@ -397,6 +398,7 @@ export const ERRORS = {
   ...MAIL_ROUTE_ERRORS,
   ...SMS_LABEL_ERRORS,
   ...SMS_CONTACT_ERRORS,
+  ...ADDRESS_LIST_ERRORS,
   ...SMS_TASK_ERRORS,
   ...SMS_PRICE_ERRORS,
   ...SMS_CARRIER_ERRORS,

@@ -1,3 +1,4 @@
+import { ADDRESS_LIST_RULES } from './errors/address-list.rules.ts';
 import { API_USER_RULES } from './errors/api-user.rules.ts';
 import { DOMAIN_RULES } from './errors/domain.rules.ts';
 import { EXPORT_RULES } from './errors/export.rules.ts';
@@ -105,6 +106,7 @@ export const VALIDATION_MESSAGES = {
   ...SMS_TEMPLATE_RULES,
   ...SMS_FILING_RULES,
   ...SMS_CONTACT_RULES,
+  ...ADDRESS_LIST_RULES,
   ...SMS_TASK_RULES,
   ...SMS_CARRIER_RULES,
   ...MAIL_ROUTE_RULES,

@@ -44,6 +44,7 @@ import * as smsShortLinks from './migrations/0043-sms-short-links.ts';
 import * as smsCountryPrices from './migrations/0044-sms-country-prices.ts';
 import * as mailRoutes from './migrations/0045-mail-routes.ts';
 import * as smsTasks from './migrations/0046-sms-tasks.ts';
+import * as addressLists from './migrations/0047-address-lists.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -96,6 +97,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0044-sms-country-prices': smsCountryPrices,
   '0045-mail-routes': mailRoutes,
   '0046-sms-tasks': smsTasks,
+  '0047-address-lists': addressLists,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

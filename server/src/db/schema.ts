@@ -1,4 +1,9 @@
 import type { Generated } from 'kysely';
+import type {
+  AddressListImportsTable,
+  AddressListMembersTable,
+  AddressListsTable,
+} from './address-list-schema.ts';
 import type { DeliveryRecipientColumns, RecipientAttemptsTable } from './delivery-schema.ts';
 import type { DataExportOfflinesTable } from './export-schema.ts';
 import type { MailEventCursorsTable, MailEventsTable } from './mail-event-schema.ts';
@@ -165,6 +170,9 @@ export interface DB {
   sms_contact_members: SmsContactMembersTable;
   sms_contact_imports: SmsContactImportsTable;
   sms_tasks: SmsTasksTable;
+  address_lists: AddressListsTable;
+  address_list_members: AddressListMembersTable;
+  address_list_imports: AddressListImportsTable;
   mail_routes: MailRoutesTable;
   mail_route_codes: MailRouteCodesTable;
 }

@@ -19,6 +19,7 @@ import { registerLanguage } from './plugins/language.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { sessionAuthenticator, sessionTokenOf } from './plugins/session-auth.ts';
 import { unsubscribeLinkRoutes } from './public/unsubscribe-link.routes.ts';
+import { addressListsRoutes } from './routes/address-lists.routes.ts';
 import { adminAccountsRoutes } from './routes/admin-accounts.routes.ts';
 import { adminSmsCarriersRoutes } from './routes/admin-sms-carriers.routes.ts';
 import { adminSmsPricesRoutes } from './routes/admin-sms-prices.routes.ts';
@@ -188,6 +189,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     smsLabelsRoutes(app, core);
     smsInterceptionRoutes(app, core);
     smsContactsRoutes(app, core);
+    addressListsRoutes(app, core);
     smsTasksRoutes(app, core);
     emailStatusRoutes(app, core);
     suppressionRoutes(app, core);

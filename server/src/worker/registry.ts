@@ -2,6 +2,7 @@ import type { JobDefinition, TaskDefinition } from './job.ts';
 import { deliverSystemMail } from './jobs/deliver-system-mail.job.ts';
 import { deliverSystemSms } from './jobs/deliver-system-sms.job.ts';
 import { exportData } from './jobs/export-data.job.ts';
+import { importAddressList, purgeAddressList } from './jobs/import-address-lists.job.ts';
 import { importSmsContacts, purgeSmsContactList } from './jobs/import-sms-contacts.job.ts';
 import { deliverEmailLoop } from './loops/deliver-email.loop.ts';
 import { deliverSmsLoop } from './loops/deliver-sms.loop.ts';
@@ -42,6 +43,8 @@ export const JOBS: readonly JobDefinition[] = [
   importSmsContacts,
   purgeSmsContactList,
   cleanSmsContacts,
+  importAddressList,
+  purgeAddressList,
 ];
 
 export const TASKS: readonly TaskDefinition[] = [

@@ -230,12 +230,10 @@ describe('SendCloud API v1 (/webapi)', () => {
   });
 
   it('answers the list calls, bad keys and unknown calls with v1 errors, never a 404', async () => {
+    // Address lists are for paid accounts (the list calls themselves: test/address-lists/).
     for (const call of ['list.get.json', 'list_member.add.json']) {
       const body = await post(call, { address: 'users@maillist.example.org' }, 'en');
-      assert.deepEqual(body, {
-        message: 'error',
-        errors: ['Address lists are not available on this platform yet'],
-      });
+      assert.deepEqual(body, { message: 'error', errors: ['The function is open only to paid users'] });
     }
     const listSend = await post('mail.send.json', {
       from: `news@${f.domain}`,
@@ -327,6 +325,9 @@ describe('SendCloud API v1 (/webapi)', () => {
     const failed = await fetch(`${base}/webapi/list.get.xml?${new URLSearchParams(creds)}`, {
       headers: { 'accept-language': 'en' },
     });
-    assert.match(await failed.text(), /<message>error<\/message><errors><item>Address lists are not/);
+    assert.match(
+      await failed.text(),
+      /<message>error<\/message><errors><item>The function is open only to paid/,
+    );
   });
 });

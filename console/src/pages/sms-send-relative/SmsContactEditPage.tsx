@@ -18,6 +18,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
+  CONTACT_IMPORTS,
   deleteContactMember,
   downloadContacts,
   fetchContactList,
@@ -26,11 +27,11 @@ import {
 } from '../../api/sms-contacts.api.ts';
 import { Can } from '../../components/Can.tsx';
 import { formatDateTime } from '../../components/format-time.ts';
+import { ListImportModal } from '../../components/list-import/ListImportModal.tsx';
 import { VerifyIdentityModal } from '../../components/VerifyIdentityModal.tsx';
 import { httpEffects } from '../../infra/http/http-effects.ts';
 import { HttpError } from '../../infra/http/http-errors.ts';
 import { ERROR_TOAST_SECONDS } from '../../infra/http/http-exceptions.ts';
-import { ContactImportModal } from './contacts/ContactImportModal.tsx';
 import { ContactMemberFormModal } from './contacts/ContactMemberFormModal.tsx';
 
 const SEND = PERMISSIONS.SMS_SEND;
@@ -225,7 +226,10 @@ export default function SmsContactEditPage() {
           await refresh();
         }}
       />
-      <ContactImportModal
+      <ListImportModal
+        api={CONTACT_IMPORTS}
+        title={t('smsContacts.importTitle')}
+        hint={t('smsContacts.importHint')}
         listId={listId}
         open={importing}
         onClose={() => {

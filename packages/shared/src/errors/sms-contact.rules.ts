@@ -29,5 +29,6 @@ export const SMS_CONTACT_RULES = {
   smsContactVarsTooMany: { 'zh-cn': '最多10个自定义变量', en: 'At most 10 custom variables' },
   smsContactDuplicateInFile: { 'zh-cn': '文件中号码重复', en: 'The number appears earlier in the file' },
   smsContactAlreadyInList: { 'zh-cn': '号码已在列表中', en: 'The number is already in the list' },
-  smsContactLineTooLong: { 'zh-cn': '该行过长', en: 'The line is too long' },
+  /** Any list's import (list-rows.ts): a line longer than the reader keeps. */
+  listImportLineTooLong: { 'zh-cn': '该行过长', en: 'The line is too long' },
 } as const satisfies RuleMessages;

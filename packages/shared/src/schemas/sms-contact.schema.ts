@@ -2,6 +2,17 @@ import { z } from 'zod';
 import { parseMobile } from '../phone.ts';
 import { SMS_VAR_NAME_MAX, smsVarValueProblem } from '../sms/sms-content.ts';
 import type { ValidationKey } from '../validation.ts';
+import {
+  LIST_IMPORT_ENDED,
+  LIST_IMPORT_EXTENSIONS,
+  LIST_IMPORT_MAX_BYTES,
+  LIST_IMPORT_STATUSES,
+  type ListImportExtension,
+  type ListImportStatus,
+  type ListImportView,
+  listImportIdSchema,
+  listImportQuerySchema,
+} from './list-import.schema.ts';
 
 /**
  * SMS contact lists (product-spec §3 "Contact list (phones): name; members with phone, name and
@@ -17,31 +28,21 @@ export const SMS_CONTACT_VARS_MAX = 10;
 export const SMS_CONTACT_LIST_NAME_MAX = 64;
 export const SMS_CONTACT_DESCRIPTION_MAX = 200;
 export const SMS_CONTACT_NAME_MAX = 64;
-export const SMS_CONTACT_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
-export const SMS_CONTACT_IMPORT_EXTENSIONS = ['txt', 'csv', 'xls', 'xlsx'] as const;
-export type SmsContactImportExtension = (typeof SMS_CONTACT_IMPORT_EXTENSIONS)[number];
+export const SMS_CONTACT_IMPORT_MAX_BYTES = LIST_IMPORT_MAX_BYTES;
+export const SMS_CONTACT_IMPORT_EXTENSIONS = LIST_IMPORT_EXTENSIONS;
+export type SmsContactImportExtension = ListImportExtension;
 /** Variable names as SMS templates name their %placeholders%. */
 export const SMS_CONTACT_VAR_NAME = new RegExp(`^[A-Za-z0-9_]{1,${SMS_VAR_NAME_MAX}}$`);
 
-/**
- * queued (uploaded, waiting for a worker) → running → done; or failed, or cancelling →
- * cancelled. Only `done` changes the list; every other end leaves it as it was.
- */
-export const SMS_CONTACT_IMPORT_STATUSES = [
-  'queued',
-  'running',
-  'cancelling',
-  'done',
-  'failed',
-  'cancelled',
-] as const;
-export type SmsContactImportStatus = (typeof SMS_CONTACT_IMPORT_STATUSES)[number];
-export const SMS_CONTACT_IMPORT_ENDED: readonly SmsContactImportStatus[] = ['done', 'failed', 'cancelled'];
+/** An import's lifecycle is every list's (list-import.schema.ts). */
+export const SMS_CONTACT_IMPORT_STATUSES = LIST_IMPORT_STATUSES;
+export type SmsContactImportStatus = ListImportStatus;
+export const SMS_CONTACT_IMPORT_ENDED = LIST_IMPORT_ENDED;
 
 const id = z.coerce.number(rule('invalid')).int(rule('invalid')).positive(rule('invalid'));
 export const smsContactListIdSchema = id;
 export const smsContactMemberIdSchema = id;
-export const smsContactImportIdSchema = id;
+export const smsContactImportIdSchema = listImportIdSchema;
 
 export const smsContactListNameSchema = z
   .string(rule('smsContactListName'))
@@ -114,10 +115,7 @@ export const smsContactMemberQuerySchema = z.object({
 });
 export type SmsContactMemberQuery = z.infer<typeof smsContactMemberQuerySchema>;
 
-/** The progress call: one import by its id, or the newest of a list (the screen opened mid-import). */
-export const smsContactImportQuerySchema = z
-  .object({ importId: id.optional(), listId: id.optional() })
-  .refine((q) => q.importId !== undefined || q.listId !== undefined, rule('required'));
+export const smsContactImportQuerySchema = listImportQuerySchema;
 
 export interface SmsContactListView {
   id: number;
@@ -154,25 +152,4 @@ export interface SmsContactMembersPage {
   total: number;
 }
 
-export interface SmsContactImportView {
-  id: number;
-  listId: number;
-  fileName: string;
-  status: SmsContactImportStatus;
-  /** Bytes of the file read so far, of its size: the progress bar. */
-  bytesRead: number;
-  bytesTotal: number;
-  /** Lines read (the header and blank lines not counted). */
-  rows: number;
-  added: number;
-  /** Numbers already in the file or in the list. */
-  duplicates: number;
-  invalid: number;
-  /** Why it failed, in the caller's language; null unless failed. */
-  error: string | null;
-  errorCode: string | null;
-  /** Some lines were not taken: their report can be downloaded. */
-  hasReport: boolean;
-  createdAt: number;
-  finishedAt: number | null;
-}
+export type SmsContactImportView = ListImportView;

@@ -1,6 +1,8 @@
 import type { ExpressionBuilder, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import type { ListTables } from '../list-imports/list-imports.repo.ts';
+import * as lists from '../list-imports/list-imports.repo.ts';
 
 /**
  * Contact lists and their members. Lists are scoped by account in every query; members through
@@ -122,32 +124,20 @@ export async function deleteList({ db }: Database, accountId: number, id: number
   return Number(result.numDeletedRows) === 1;
 }
 
+export const SMS_CONTACT_TABLES: ListTables = {
+  lists: 'sms_contact_lists',
+  members: 'sms_contact_members',
+  imports: 'sms_contact_imports',
+  key: 'phone',
+};
+
 /** A task sent to the list: it is in use, whatever its size (the idle clean-up reads this). */
-export async function markListUsed(
-  { db }: Database,
-  accountId: number,
-  id: number,
-  now: number,
-): Promise<void> {
-  await db
-    .updateTable('sms_contact_lists')
-    .set({ last_used_at: now })
-    .where('account_id', '=', accountId)
-    .where('id', '=', id)
-    .execute();
-}
+export const markListUsed = (database: Database, accountId: number, id: number, now: number) =>
+  lists.markListUsed(database, SMS_CONTACT_TABLES, accountId, id, now);
 
 /** Empty lists nobody changed or sent to since `before` (product-spec §9: cleaned after a year). */
-export async function deleteIdleEmptyLists({ db }: Database, before: number): Promise<number> {
-  const result = await db
-    .deleteFrom('sms_contact_lists')
-    .where('member_count', '=', 0)
-    .where('pending_import_id', 'is', null)
-    .where('updated_at', '<', before)
-    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', before)]))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+export const deleteIdleEmptyLists = (database: Database, before: number) =>
+  lists.deleteIdleEmptyLists(database, SMS_CONTACT_TABLES, before);
 
 /** The list's committed members: the rows of its pending import are not part of it yet. */
 function visible<O>(
@@ -358,16 +348,6 @@ async function settle<T>(work: Promise<T>): Promise<T | MemberRefusal> {
   }
 }
 
-/**
- * Deletes up to `batch` members of a deleted list (or of any list id no row names any more);
- * answers how many, so the caller repeats until none are left.
- */
-export async function purgeMembers({ db }: Database, listId: number, batch: number): Promise<number> {
-  const result = await db
-    .deleteFrom('sms_contact_members')
-    .where('id', 'in', (eb) =>
-      eb.selectFrom('sms_contact_members').select('id').where('list_id', '=', listId).limit(batch),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+/** Deletes up to `batch` members of a deleted list; answers how many (repeat until none are left). */
+export const purgeMembers = (database: Database, listId: number, batch: number) =>
+  lists.purgeMembers(database, SMS_CONTACT_TABLES, listId, batch);

@@ -16,6 +16,7 @@ import { QUEUES } from '../../queue/names.ts';
 import type { QueueBackend } from '../../queue/queue.ts';
 import type { Caller } from '../context.ts';
 import { BOM, csvLine } from '../exports/csv.ts';
+import { mergeVarNames } from '../list-imports/list-imports.service.ts';
 import * as repo from './sms-contacts.repo.ts';
 
 export const PURGE_LIST_JOB = 'sms-contacts.purge-list';
@@ -71,13 +72,6 @@ export function memberView(row: repo.MemberRow): SmsContactMemberView {
     vars: row.vars ? (JSON.parse(row.vars) as Record<string, string>) : {},
     createdAt: Number(row.created_at),
   };
-}
-
-/** The list's variable names with `more` added after them, each once, in first-seen order. */
-export function mergeVarNames(current: string, more: Iterable<string>): string {
-  const names = JSON.parse(current) as string[];
-  for (const name of more) if (!names.includes(name)) names.push(name);
-  return JSON.stringify(names);
 }
 
 /**

@@ -1,12 +1,6 @@
-import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import fastifyMultipart from '@fastify/multipart';
 import {
-  AppError,
   PERMISSIONS,
-  SMS_CONTACT_IMPORT_MAX_BYTES,
-  smsContactImportIdSchema,
-  smsContactImportQuerySchema,
   smsContactListIdSchema,
   smsContactListInputSchema,
   smsContactListQuerySchema,
@@ -20,6 +14,7 @@ import { z } from 'zod';
 import type { Core } from '../../compose.ts';
 import { pageWindow } from '../../core/sms-contacts/sms-contacts.service.ts';
 import { callerOf } from '../context.ts';
+import { listImportRoutes } from './list-imports.routes.ts';
 
 const SEND = { access: PERMISSIONS.SMS_SEND };
 const DOWNLOAD = { ...SEND, download: true };
@@ -27,7 +22,6 @@ const LISTS = '/v3/api/sms/smsContactlists';
 const MEMBERS = '/v3/api/sms/smsContactlistMembers';
 const listParam = z.object({ id: smsContactListIdSchema });
 const memberParam = z.object({ id: smsContactMemberIdSchema });
-const importParam = z.object({ id: smsContactImportIdSchema });
 const listQuery = z.object({ listId: smsContactListIdSchema });
 
 /**
@@ -39,7 +33,6 @@ const listQuery = z.object({ listId: smsContactListIdSchema });
  */
 export function smsContactsRoutes(app: FastifyInstance, core: Core): void {
   const contacts = core.smsContacts;
-  const imports = core.smsContactImports;
 
   app.get(LISTS, { config: SEND }, async (request) => {
     const query = smsContactListQuerySchema.parse(request.query ?? {});
@@ -99,51 +92,11 @@ export function smsContactsRoutes(app: FastifyInstance, core: Core): void {
       .send(Readable.from(lines));
   });
 
-  app.get(`${MEMBERS}/upload/progress`, { config: SEND }, async (request) => ({
-    data: await imports.progress(
-      callerOf(request),
-      smsContactImportQuerySchema.parse(request.query ?? {}),
-      request.lang,
-    ),
-  }));
-
-  app.post(`${MEMBERS}/upload/:id/cancel`, { config: SEND }, async (request) => ({
-    data: await imports.cancel(callerOf(request), importParam.parse(request.params).id, request.lang),
-  }));
-
-  app.get(`${MEMBERS}/upload/:id/report`, { config: DOWNLOAD }, async (request, reply) => {
-    const session = callerOf(request);
-    const { file, name } = await imports.report(session, importParam.parse(request.params).id);
-    await core.sensitiveVerification.requireRecentVerification(session, { kind: 'download' });
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .send(fs.createReadStream(file));
-  });
-
-  // Multipart only here: the file goes to disk as it arrives, never whole into memory.
-  void app.register(async (scope) => {
-    await scope.register(fastifyMultipart, {
-      limits: { fileSize: SMS_CONTACT_IMPORT_MAX_BYTES + 1, files: 1, fields: 5, parts: 6 },
-    });
-    scope.post(`${MEMBERS}/upload`, { config: SEND }, async (request, reply) => {
-      const { listId } = listQuery.parse(request.query ?? {});
-      const part = await request.file();
-      if (!part) throw new AppError('SMS_CONTACT_IMPORT_MISSING');
-      try {
-        const started = await imports.start(callerOf(request), {
-          listId,
-          fileName: part.filename,
-          content: part.file,
-          lang: request.lang,
-        });
-        return reply.status(201).send({ data: started });
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('SMS_CONTACT_IMPORT_TOO_LARGE', { max: '100 MB' });
-        }
-        throw error;
-      }
-    });
+  listImportRoutes(app, core, {
+    base: MEMBERS,
+    access: PERMISSIONS.SMS_SEND,
+    imports: core.smsContactImports,
+    missing: 'SMS_CONTACT_IMPORT_MISSING',
+    tooLarge: 'SMS_CONTACT_IMPORT_TOO_LARGE',
   });
 }

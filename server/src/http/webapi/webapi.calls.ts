@@ -50,10 +50,35 @@ export function v1Fields(fields: Record<string, string>): Record<string, string>
 type Row = Record<string, unknown>;
 const rows = (info: Row, key = 'dataList') => (info[key] as Row[] | undefined) ?? [];
 
-/** Address lists come with the Email lists work; until then every list call says so, v1's way. */
-const listsUnavailable: V1Handler = async () => {
-  throw new AppError('API_ADDRESS_LISTS_UNAVAILABLE');
+/** An address list as v1 shows it (list_do.md). */
+const v1List = (r: Row) => ({
+  create_at: r.gmtCreated,
+  modify_at: r.gmtUpdated,
+  address: r.address,
+  members_count: r.memberCount,
+  description: r.description,
+  name: r.name,
+});
+
+/** A member as v1 shows it: its variables as an object with `%name%` keys. */
+const v1Member = (r: Row) => {
+  const vars = r.vars ? (JSON.parse(String(r.vars)) as Record<string, string>) : {};
+  return {
+    create_at: r.gmtCreated,
+    modify_at: r.gmtUpdated,
+    address: r.member,
+    name: r.name,
+    subscribed: 'true',
+    vars: Object.fromEntries(Object.entries(vars).map(([name, value]) => [`%${name}%`, value])),
+  };
 };
+
+/** The one list with this alias, as v2's `addresslist/list` finds it. */
+async function listByAddress(v2: V1Call['v2'], address: string): Promise<Row> {
+  const found = rows(await v2('addresslist/list', { address, start: '0', limit: '1' }))[0];
+  if (!found) throw new AppError('ADDRESS_LIST_NOT_FOUND');
+  return found;
+}
 
 const label = (r: Row) => ({ labelId: r.labelId, labelName: r.labelName });
 
@@ -104,14 +129,32 @@ export const V1_CALLS: Record<string, V1Handler> = {
     return fields.respEmailId === 'true' ? { email_id_list: info.emailIdList } : {};
   },
 
-  'list.get': listsUnavailable,
-  'list.create': listsUnavailable,
-  'list.update': listsUnavailable,
-  'list.delete': listsUnavailable,
-  'list_member.get': listsUnavailable,
-  'list_member.add': listsUnavailable,
-  'list_member.update': listsUnavailable,
-  'list_member.delete': listsUnavailable,
+  /** Lists and members (list_do.md): v1 names a list by `address` (or `mail_list_addr`), its members' names by `name`. */
+  'list.get': async ({ v2 }) => {
+    const info = await v2('addresslist/list', { address: '' });
+    return { count: info.count, lists: rows(info).map(v1List) };
+  },
+  'list.create': async ({ v2 }) => ({ list: v1List((await v2('addresslist/add')).data as Row) }),
+  'list.update': async ({ fields, v2 }) => {
+    await v2('addresslist/update');
+    const now = await listByAddress(v2, fields.toAddress?.trim() || fields.address || '');
+    const { modify_at, address, name, members_count } = v1List(now);
+    return { list: { modify_at, address, name, members_count } };
+  },
+  'list.delete': async ({ v2 }) => ({ del_count: (await v2('addresslist/delete')).count }),
+  'list_member.get': async ({ fields, v2 }) => {
+    const info = fields.members?.trim() ? await v2('addressmember/get') : await v2('addressmember/list');
+    return { total_count: info.total ?? info.count, members: rows(info).map(v1Member) };
+  },
+  'list_member.add': async ({ fields, v2 }) => ({
+    total_counts: (await v2('addressmember/add', { names: fields.name ?? '' })).count,
+  }),
+  /** Answers what v1 documents: the list's member count after the change. */
+  'list_member.update': async ({ fields, v2 }) => {
+    await v2('addressmember/update', { names: fields.name ?? '' });
+    return { total_counts: (await listByAddress(v2, fields.address ?? '')).memberCount };
+  },
+  'list_member.delete': async ({ v2 }) => ({ del_count: (await v2('addressmember/delete')).count }),
 
   'bounces.get': async ({ v2 }) => ({
     bounces: rows(await v2('bounce/list')).map((r) => ({

@@ -6,7 +6,7 @@ import {
   smsContactVarNameSchema,
   smsContactVarValueSchema,
 } from '@herald/shared/schemas/sms-contact.schema';
-import { Button, Form, Input, Modal, Space } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,6 +15,7 @@ import {
   updateContactMember,
 } from '../../../api/sms-contacts.api.ts';
 import { showFormError, zodRule } from '../../../components/form-rules.ts';
+import { MemberVarsField } from '../../../components/list-import/MemberVarsField.tsx';
 import { useFormSave } from '../../../components/use-form-save.ts';
 import { httpEffects } from '../../../infra/http/http-effects.ts';
 import { HttpError } from '../../../infra/http/http-errors.ts';
@@ -105,33 +106,18 @@ export function ContactMemberFormModal({
         <Form.Item name="name" label={t('smsContacts.memberName')} rules={[zodRule(smsContactNameSchema)]}>
           <Input name="contactName" maxLength={SMS_CONTACT_NAME_MAX} />
         </Form.Item>
-        <Form.List name="vars">
-          {(fields, { add, remove }) => (
-            <Form.Item label={t('smsContacts.vars')}>
-              {fields.map((field) => (
-                <Space key={field.key} align="start" className="contact-var-row">
-                  <Form.Item name={[field.name, 'name']} rules={[zodRule(smsContactVarNameSchema)]}>
-                    <Input placeholder={t('smsContacts.varName')} className="contact-var-name" />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'value']} rules={[zodRule(smsContactVarValueSchema)]}>
-                    <Input placeholder={t('smsContacts.varValue')} className="contact-var-value" />
-                  </Form.Item>
-                  <Button type="link" danger onClick={() => remove(field.name)}>
-                    {t('smsContacts.removeVar')}
-                  </Button>
-                </Space>
-              ))}
-              <Button
-                type="dashed"
-                className="contact-var-add"
-                disabled={fields.length >= SMS_CONTACT_VARS_MAX}
-                onClick={() => add({ name: '', value: '' })}
-              >
-                {t('smsContacts.addVar')}
-              </Button>
-            </Form.Item>
-          )}
-        </Form.List>
+        <MemberVarsField
+          label={t('smsContacts.vars')}
+          max={SMS_CONTACT_VARS_MAX}
+          nameSchema={smsContactVarNameSchema}
+          valueSchema={smsContactVarValueSchema}
+          texts={{
+            varName: t('smsContacts.varName'),
+            varValue: t('smsContacts.varValue'),
+            addVar: t('smsContacts.addVar'),
+            removeVar: t('smsContacts.removeVar'),
+          }}
+        />
       </Form>
     </Modal>
   );

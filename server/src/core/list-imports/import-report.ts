@@ -1,8 +1,7 @@
 import { once } from 'node:events';
 import fs from 'node:fs';
-import { type Lang, validationMessage } from '@herald/shared';
+import { type Lang, type ValidationKey, validationMessage } from '@herald/shared';
 import { BOM, csvLine } from '../exports/csv.ts';
-import type { RowReason } from './contact-rows.ts';
 
 const HEADER: Record<Lang, string[]> = {
   'zh-cn': ['行号', '内容', '原因'],
@@ -28,7 +27,7 @@ export class ImportReport {
     return this.out !== undefined;
   }
 
-  async add(line: number, content: string, reason: RowReason): Promise<void> {
+  async add(line: number, content: string, reason: ValidationKey): Promise<void> {
     if (!this.out) {
       this.out = fs.createWriteStream(this.path);
       this.out.write(BOM + csvLine(HEADER[this.lang]));

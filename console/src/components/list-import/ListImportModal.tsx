@@ -1,24 +1,28 @@
 import {
-  SMS_CONTACT_IMPORT_ENDED,
-  SMS_CONTACT_IMPORT_EXTENSIONS,
-} from '@herald/shared/schemas/sms-contact.schema';
+  LIST_IMPORT_ENDED,
+  LIST_IMPORT_EXTENSIONS,
+  type ListImportView,
+} from '@herald/shared/schemas/list-import.schema';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Modal, Progress, Space, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  cancelImport,
-  downloadImportReport,
-  fetchImportProgress,
-  type SmsContactImportView,
-  uploadContacts,
-} from '../../../api/sms-contacts.api.ts';
-import { httpEffects } from '../../../infra/http/http-effects.ts';
-import { ERROR_TOAST_SECONDS } from '../../../infra/http/http-exceptions.ts';
+import { httpEffects } from '../../infra/http/http-effects.ts';
+import { ERROR_TOAST_SECONDS } from '../../infra/http/http-exceptions.ts';
 
 const POLL_MS = 1000;
-const ACCEPT = SMS_CONTACT_IMPORT_EXTENSIONS.map((e) => `.${e}`).join(',');
-const ended = (view: SmsContactImportView) => SMS_CONTACT_IMPORT_ENDED.includes(view.status);
+const ACCEPT = LIST_IMPORT_EXTENSIONS.map((e) => `.${e}`).join(',');
+const ended = (view: ListImportView) => LIST_IMPORT_ENDED.includes(view.status);
+
+/** The calls of one kind of list's import (an SMS contact list's, an address list's). */
+export interface ListImportApi {
+  /** Names the import's queries: one kind's never mix with another's. */
+  key: string;
+  upload: (listId: number, file: File) => Promise<ListImportView>;
+  progress: (query: { importId: number } | { listId: number }) => Promise<ListImportView | null>;
+  cancel: (importId: number) => Promise<ListImportView>;
+  report: (importId: number) => Promise<void>;
+}
 
 /**
  * Imports a file into a list: the file is chosen and uploaded, then the import is followed by
@@ -26,12 +30,19 @@ const ended = (view: SmsContactImportView) => SMS_CONTACT_IMPORT_ENDED.includes(
  * at the end, what was added, repeated and invalid, and the error report's link. Opened while an
  * import of the list is under way, it follows that one. `onEnded` runs once the import ends.
  */
-export function ContactImportModal({
+export function ListImportModal({
+  api,
+  title,
+  hint,
   listId,
   open,
   onClose,
   onEnded,
 }: {
+  api: ListImportApi;
+  title: string;
+  /** What the file holds, line by line. */
+  hint: string;
   listId: number;
   open: boolean;
   onClose: () => void;
@@ -43,8 +54,8 @@ export function ContactImportModal({
 
   // The list's newest import when the dialog opens: one under way is followed.
   const newest = useQuery({
-    queryKey: ['smsContactImport', 'list', listId],
-    queryFn: () => fetchImportProgress({ listId }),
+    queryKey: [api.key, 'list', listId],
+    queryFn: () => api.progress({ listId }),
     enabled: open && importId === null,
   });
   useEffect(() => {
@@ -52,8 +63,8 @@ export function ContactImportModal({
   }, [newest.data]);
 
   const progress = useQuery({
-    queryKey: ['smsContactImport', importId],
-    queryFn: () => fetchImportProgress({ importId: importId as number }),
+    queryKey: [api.key, importId],
+    queryFn: () => api.progress({ importId: importId as number }),
     enabled: open && importId !== null,
     refetchInterval: (query) => (query.state.data && ended(query.state.data) ? false : POLL_MS),
   });
@@ -64,10 +75,10 @@ export function ContactImportModal({
   }, [finished, onEnded]);
 
   const upload = useMutation({
-    mutationFn: (chosen: File) => uploadContacts(listId, chosen),
+    mutationFn: (chosen: File) => api.upload(listId, chosen),
     onSuccess: (started) => setImportId(started.id),
   });
-  const cancel = useMutation({ mutationFn: cancelImport, onSuccess: () => progress.refetch() });
+  const cancel = useMutation({ mutationFn: api.cancel, onSuccess: () => progress.refetch() });
 
   const close = () => {
     setFile(null);
@@ -79,8 +90,8 @@ export function ContactImportModal({
   return (
     <Modal
       open={open}
-      title={t('smsContacts.importTitle')}
-      className="contact-import-modal"
+      title={title}
+      className="list-import-modal"
       onCancel={close}
       destroyOnHidden
       footer={
@@ -88,37 +99,37 @@ export function ContactImportModal({
           {view && !finished && (
             <Button
               danger
-              className="contact-import-cancel"
+              className="list-import-cancel"
               disabled={view.status === 'cancelling'}
               loading={cancel.isPending}
               onClick={() => cancel.mutate(view.id)}
             >
-              {t('smsContacts.cancelImport')}
+              {t('listImport.cancelImport')}
             </Button>
           )}
           {!view && (
             <Button
               type="primary"
-              className="contact-import-start"
+              className="list-import-start"
               disabled={!file}
               loading={upload.isPending}
               onClick={() => file && upload.mutate(file)}
             >
-              {upload.isPending ? t('smsContacts.uploading') : t('smsContacts.startImport')}
+              {upload.isPending ? t('listImport.uploading') : t('listImport.startImport')}
             </Button>
           )}
-          <Button className="contact-import-close" onClick={close}>
-            {t('smsContacts.close')}
+          <Button className="list-import-close" onClick={close}>
+            {t('listImport.close')}
           </Button>
         </Space>
       }
     >
       {view ? (
-        <ImportProgress view={view} />
+        <ImportProgress view={view} report={api.report} />
       ) : (
         <Flex vertical gap={12}>
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-            {t('smsContacts.importHint')}
+            {hint}
           </Typography.Paragraph>
           <Upload
             accept={ACCEPT}
@@ -130,7 +141,7 @@ export function ContactImportModal({
             onRemove={() => setFile(null)}
             fileList={file ? [{ uid: 'chosen', name: file.name, status: 'done' }] : []}
           >
-            <Button className="contact-import-choose">{t('smsContacts.chooseFile')}</Button>
+            <Button className="list-import-choose">{t('listImport.chooseFile')}</Button>
           </Upload>
         </Flex>
       )}
@@ -139,13 +150,13 @@ export function ContactImportModal({
 }
 
 /** An import's bar (bytes read of the file), its state and counts, and what to do about its end. */
-function ImportProgress({ view }: { view: SmsContactImportView }) {
+function ImportProgress({ view, report }: { view: ListImportView; report: ListImportApi['report'] }) {
   const { t } = useTranslation();
   const percent = view.bytesTotal > 0 ? Math.floor((view.bytesRead / view.bytesTotal) * 100) : 0;
   const status = view.status === 'done' ? 'success' : view.status === 'failed' ? 'exception' : 'active';
-  const report = async () => {
+  const download = async () => {
     try {
-      await downloadImportReport(view.id);
+      await report(view.id);
     } catch (error) {
       httpEffects().toast(
         'error',
@@ -155,14 +166,14 @@ function ImportProgress({ view }: { view: SmsContactImportView }) {
     }
   };
   return (
-    <Flex vertical gap={8} className="contact-import-progress" data-status={view.status}>
+    <Flex vertical gap={8} className="list-import-progress" data-status={view.status}>
       <Typography.Text strong>{view.fileName}</Typography.Text>
       <Progress percent={view.status === 'done' ? 100 : percent} status={status} />
-      <Typography.Text className={`contact-import-status contact-import-${view.status}`}>
-        {t(`smsContacts.importStatus.${view.status}`)}
+      <Typography.Text className={`list-import-status list-import-${view.status}`}>
+        {t(`listImport.importStatus.${view.status}`)}
       </Typography.Text>
-      <Typography.Text className="contact-import-counts">
-        {t('smsContacts.importCounts', {
+      <Typography.Text className="list-import-counts">
+        {t('listImport.importCounts', {
           rows: view.rows,
           added: view.added,
           duplicates: view.duplicates,
@@ -173,15 +184,15 @@ function ImportProgress({ view }: { view: SmsContactImportView }) {
         <Alert
           type="error"
           showIcon
-          message={t('smsContacts.importFailedNote', { error: view.error ?? '' })}
+          message={t('listImport.importFailedNote', { error: view.error ?? '' })}
         />
       )}
       {view.status === 'cancelled' && (
-        <Alert type="warning" showIcon message={t('smsContacts.importCancelledNote')} />
+        <Alert type="warning" showIcon message={t('listImport.importCancelledNote')} />
       )}
       {view.hasReport && (
-        <Typography.Link className="contact-import-report" onClick={report}>
-          {t('smsContacts.report')}
+        <Typography.Link className="list-import-report" onClick={download}>
+          {t('listImport.report')}
         </Typography.Link>
       )}
     </Flex>

@@ -4,12 +4,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 import { AppError } from '@herald/shared';
 import ExcelJS from 'exceljs';
-import { batchSize, ContactRows, emptyBatch, type RowBatch } from './contact-rows.ts';
 import { DelimitedText } from './delimited-text.ts';
+import { batchSize, emptyBatch, ListRows, type RowBatch } from './list-rows.ts';
+import { type ListKind, ROW_RULES } from './row-rules.ts';
 
 /**
- * The reading thread of a contact import (contact-file-reader.ts starts it): reads the uploaded
- * file as a stream, turns its rows into members and rejected lines (contact-rows.ts) and posts
+ * The reading thread of a list import (list-file-reader.ts starts it): reads the uploaded file
+ * as a stream, turns its rows into members and rejected lines (list-rows.ts, by the rules of the
+ * list's kind) and posts
  * them in batches. It stays at most a few batches ahead of the writer, which asks for more as it
  * writes. A spreadsheet from a customer is untrusted: it is read here, under a heap limit, so a
  * file built to exhaust the parser's memory ends this thread and its import, not the server.
@@ -20,11 +22,13 @@ import { DelimitedText } from './delimited-text.ts';
  * - xls: SheetJS (the maintained @e965/xlsx build); an xls holds at most 65,536 rows a sheet, so
  *   its first sheet is read whole.
  */
-export type ContactFileFormat = 'text' | 'xlsx' | 'xls';
+export type ListFileFormat = 'text' | 'xlsx' | 'xls';
 
 export interface ReaderInput {
   path: string;
-  format: ContactFileFormat;
+  format: ListFileFormat;
+  /** Which list's rules read the rows. */
+  kind: ListKind;
   bytesTotal: number;
   /** Rows (blank ones aside) past which the file is refused. */
   maxLines: number;
@@ -43,7 +47,8 @@ const SNIFF_BYTES = 64 * 1024;
 
 const input = workerData as ReaderInput;
 const port = parentPort;
-if (!port) throw new Error('contact-file.worker.ts runs as a worker thread');
+if (!port) throw new Error('list-file.worker.ts runs as a worker thread');
+const rules = ROW_RULES[input.kind];
 
 // Batches posted and not yet taken: a window's worth and a few, so the next window is read and
 // sorted while the writer works through the last one, and no more is held than that.
@@ -56,9 +61,9 @@ port.on('message', () => {
 });
 
 /**
- * Collects rows into a window, then hands the window over sorted by number, in batches. Written
- * in file order, a batch of numbers lands all over the list's unique index, so every row dirties
- * a page of its own and each commit rewrites thousands of pages; sorted, the batches of a window
+ * Collects rows into a window, then hands the window over sorted by key, in batches. Written in
+ * file order, a batch of keys lands all over the list's unique index, so every row dirties a
+ * page of its own and each commit rewrites thousands of pages; sorted, the batches of a window
  * each cover a narrow slice of the index and share its pages (a million rows: 4 s instead of 19 s
  * of writes on SQLite). The window bounds what is held: it is not the whole file.
  */
@@ -67,7 +72,7 @@ class Output {
   /** How far the file had been read when the last window was handed over. */
   private handedBytes = 0;
   private lines = 0;
-  readonly rows = new ContactRows();
+  readonly rows = new ListRows(rules);
 
   async row(line: number, cells: readonly string[], content: () => string, bytesRead: () => number) {
     if (this.rows.take(this.window, line, cells, content)) await this.counted(bytesRead);
@@ -78,19 +83,16 @@ class Output {
     await this.counted(bytesRead);
   }
 
-  /** Hands the window over: its members by number, in batches, with its rejected lines first. */
+  /** Hands the window over: its members by key, in batches, with its rejected lines first. */
   async flush(bytesRead: number) {
     const { members, rejected } = this.window;
-    // By the number's digits: the index's order, but for numbers of different lengths, which
-    // does not matter for where the rows land.
-    const keys = Float64Array.from(members.phone, (phone) => Number(phone.slice(1)));
-    const order = members.phone.map((_, i) => i).sort((a, b) => (keys[a] as number) - (keys[b] as number));
+    const order = rules.order(members.key);
     const count = Math.max(1, Math.ceil(order.length / input.batchRows));
     for (let k = 0; k < count; k++) {
       const batch = k === 0 ? { ...emptyBatch(), rejected } : emptyBatch();
       for (const i of order.slice(k * input.batchRows, (k + 1) * input.batchRows)) {
         batch.members.line.push(members.line[i] as number);
-        batch.members.phone.push(members.phone[i] as string);
+        batch.members.key.push(members.key[i] as string);
         batch.members.name.push(members.name[i] as string);
         batch.members.vars.push(members.vars[i] as string | null);
       }
@@ -110,7 +112,7 @@ class Output {
 
   private async counted(bytesRead: () => number) {
     if (++this.lines > input.maxLines) {
-      throw new AppError('SMS_CONTACT_IMPORT_TOO_MANY_ROWS', { max: input.maxLines });
+      throw new AppError(rules.tooManyRowsError, { max: input.maxLines });
     }
     if (batchSize(this.window) >= input.windowRows) await this.flush(bytesRead());
   }
@@ -235,7 +237,7 @@ function cellText(value: unknown): string {
   return '';
 }
 
-const READERS: Record<ContactFileFormat, (out: Output) => Promise<number>> = {
+const READERS: Record<ListFileFormat, (out: Output) => Promise<number>> = {
   text: readText,
   xlsx: readXlsx,
   xls: readXls,
@@ -247,7 +249,7 @@ try {
   await out.flush(bytesRead);
   port.postMessage({ type: 'end', bytesRead, varNames: out.rows.usedNames() } satisfies ReaderMessage);
 } catch (error) {
-  const known = error instanceof AppError ? error : new AppError('SMS_CONTACT_IMPORT_UNREADABLE');
+  const known = error instanceof AppError ? error : new AppError(rules.unreadableError);
   port.postMessage({
     type: 'fail',
     code: known.code,

@@ -1,5 +1,5 @@
 /**
- * The records of a txt or csv contact file, read piece by piece as the text arrives: RFC 4180
+ * The records of a txt or csv list file, read piece by piece as the text arrives: RFC 4180
  * quoting (a quoted field may hold the delimiter, doubled quotes and line breaks), CRLF or LF line
  * ends. The delimiter is the one of comma, tab and semicolon the first lines use most (Excel
  * writes semicolons in some locales; a txt is often tab-separated), comma when they use none.

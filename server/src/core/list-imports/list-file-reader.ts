@@ -1,9 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode } from '@herald/shared';
-import type { ContactFileFormat, ReaderInput, ReaderMessage } from './contact-file.worker.ts';
-import type { RowBatch } from './contact-rows.ts';
+import type { ListFileFormat, ReaderInput, ReaderMessage } from './list-file.worker.ts';
+import type { RowBatch } from './list-rows.ts';
+import { ROW_RULES } from './row-rules.ts';
 
-export type { ContactFileFormat };
+export type { ListFileFormat };
 
 /** Rows per batch: one write statement each (6 parameters a row, well under SQLite's 32,766). */
 const BATCH_ROWS = 1000;
@@ -19,16 +20,16 @@ export interface FileEnd {
 }
 
 /**
- * The batches of a contact file, read on a thread of their own (contact-file.worker.ts): parsing
- * and number checks run beside the writes instead of between them, and a hostile file can only
+ * The batches of a list file, read on a thread of their own (list-file.worker.ts): parsing
+ * and key checks run beside the writes instead of between them, and a hostile file can only
  * exhaust that thread. Each batch taken asks the thread for one more; leaving the loop early ends
  * the thread. A failure of the thread (a broken file, its heap limit) ends the loop with an
  * AppError; the generator's return value says how the file ended.
  */
-export async function* readContactFile(
+export async function* readListFile(
   input: Omit<ReaderInput, 'batchRows' | 'windowRows'> & { batchRows?: number | undefined },
 ): AsyncGenerator<RowBatch, FileEnd> {
-  const worker = new Worker(new URL('./contact-file.worker.ts', import.meta.url), {
+  const worker = new Worker(new URL('./list-file.worker.ts', import.meta.url), {
     workerData: {
       ...input,
       batchRows: input.batchRows ?? BATCH_ROWS,
@@ -61,7 +62,7 @@ export async function* readContactFile(
         const error = new AppError(message.code as ErrorCode, message.params);
         throw message.detail ? Object.assign(error, { cause: new Error(message.detail) }) : error;
       } else {
-        throw Object.assign(new AppError('SMS_CONTACT_IMPORT_UNREADABLE'), { cause: message.error });
+        throw Object.assign(new AppError(ROW_RULES[input.kind].unreadableError), { cause: message.error });
       }
     }
   } finally {
@@ -71,7 +72,7 @@ export async function* readContactFile(
 }
 
 /** How a file is read, told by its first bytes: a zip is xlsx, an OLE2 container xls, anything else text. */
-export function formatOf(head: Buffer, extension: string): ContactFileFormat | null {
+export function formatOf(head: Buffer, extension: string): ListFileFormat | null {
   const zip = head.length >= 4 && head.readUInt32LE(0) === 0x04034b50;
   const ole = head.length >= 8 && head.subarray(0, 8).equals(OLE2_MAGIC);
   if (extension === 'xlsx') return zip ? 'xlsx' : null;

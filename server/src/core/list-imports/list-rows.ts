@@ -1,41 +1,25 @@
-import {
-  AppError,
-  parseMobile,
-  SMS_CONTACT_NAME_MAX,
-  SMS_CONTACT_VAR_NAME,
-  SMS_CONTACT_VARS_MAX,
-  smsVarValueProblem,
-} from '@herald/shared';
+import { AppError, type ValidationKey } from '@herald/shared';
+import type { RowRules } from './row-rules.ts';
 
 /**
- * What the rows of a contact file mean, whatever the format (one row = one line or spreadsheet
- * row, as cells):
+ * What the rows of a list file mean, whatever the format (one row = one line or spreadsheet
+ * row, as cells) and whatever the list holds (row-rules.ts: a phone, an email address):
  *
- *   phone, name, variable 1, …, variable 10
+ *   key, name, variable 1, …, variable 10
  *
- * The first row that is not blank is a header when its first cell holds no digit ("手机号",
- * "phone"): its third cell on name the variables, as template placeholders name them (letters,
- * digits, underscores; at most 10, none twice). Without a header the variables are `var1` to
- * `var10` by position. Numbers are read as the SMS API reads them (parseMobile: mainland without
- * +86, others with their country code) and kept in E.164. Blank rows are skipped and not counted;
- * every other row is a member, or a rejected line with its reason (the error report), or a number
- * seen earlier in the file.
+ * The first row that is not blank is a header when its first cell is not like a key ("手机号",
+ * "email"): its third cell on name the variables (at most 10, none twice). Without a header the
+ * variables are `var1` to `var10` by position. Blank rows are skipped and not counted; every
+ * other row is a member, or a rejected line with its reason (the error report), or a key seen
+ * earlier in the file.
  */
-export type RowReason =
-  | 'smsContactPhone'
-  | 'smsContactName'
-  | 'smsContactVarsTooMany'
-  | 'smsContactVarValue'
-  | 'smsContactDuplicateInFile'
-  | 'smsContactAlreadyInList'
-  | 'smsContactLineTooLong';
 
 /** Rows in column arrays: cheap to hand from the reading thread to the writing one. */
 export interface RowBatch {
   /** Of the file, when this batch was cut. */
   bytesRead: number;
-  members: { line: number[]; phone: string[]; name: string[]; vars: (string | null)[] };
-  rejected: { line: number[]; content: string[]; reason: RowReason[] };
+  members: { line: number[]; key: string[]; name: string[]; vars: (string | null)[] };
+  rejected: { line: number[]; content: string[]; reason: ValidationKey[] };
 }
 
 const CONTENT_MAX = 200;
@@ -43,7 +27,7 @@ const CONTENT_MAX = 200;
 export function emptyBatch(): RowBatch {
   return {
     bytesRead: 0,
-    members: { line: [], phone: [], name: [], vars: [] },
+    members: { line: [], key: [], name: [], vars: [] },
     rejected: { line: [], content: [], reason: [] },
   };
 }
@@ -52,13 +36,18 @@ export function batchSize(batch: RowBatch): number {
   return batch.members.line.length + batch.rejected.line.length;
 }
 
-export class ContactRows {
+export class ListRows {
   /** The variable names, once the first row has said whether it is a header. */
   varNames: string[] | null = null;
   private named = false;
   /** The most variables one row carried (names var1… of a file without a header). */
   private widest = 0;
-  private readonly seen = new Set<number>();
+  private readonly seen = new Set<string | number>();
+  private readonly rules: RowRules;
+
+  constructor(rules: RowRules) {
+    this.rules = rules;
+  }
 
   /** Reads one row into the batch; false when it was blank (or the header). */
   take(batch: RowBatch, line: number, cells: readonly string[], content: () => string): boolean {
@@ -71,7 +60,7 @@ export class ContactRows {
 
   /** A line the reader could not split (longer than it keeps). */
   tooLong(batch: RowBatch, line: number): void {
-    reject(batch, line, '', 'smsContactLineTooLong');
+    reject(batch, line, '', 'listImportLineTooLong');
   }
 
   /** The names of the variables the file gave its members. */
@@ -82,62 +71,62 @@ export class ContactRows {
   /** The names the file gives its variables, or var1… by position when it has no header. */
   private names(count: number): string[] {
     if (this.named) return this.varNames ?? [];
-    return Array.from({ length: Math.min(count, SMS_CONTACT_VARS_MAX) }, (_, i) => `var${i + 1}`);
+    return Array.from({ length: Math.min(count, this.rules.varsMax) }, (_, i) => `var${i + 1}`);
   }
 
   private readHeader(cells: readonly string[]): boolean {
-    if (/\d/.test(cells[0] ?? '')) {
+    if (this.rules.looksLikeKey(cells[0] ?? '')) {
       this.varNames = [];
       return false;
     }
-    const names = cells.slice(2).map((cell) => cell.trim());
+    const names = cells.slice(2).map((cell) => this.rules.varName(cell));
     while (names.length > 0 && names[names.length - 1] === '') names.pop();
     const valid =
-      names.length <= SMS_CONTACT_VARS_MAX &&
-      names.every((name) => SMS_CONTACT_VAR_NAME.test(name)) &&
+      names.length <= this.rules.varsMax &&
+      names.every((name) => this.rules.varNamePattern.test(name)) &&
       new Set(names).size === names.length;
-    if (!valid) throw new AppError('SMS_CONTACT_IMPORT_HEADER');
+    if (!valid) throw new AppError(this.rules.headerError);
     this.varNames = names;
     this.named = true;
     return true;
   }
 
-  private member(batch: RowBatch, line: number, cells: readonly string[]): RowReason | null {
-    // A leading apostrophe is the spreadsheet's mark for "text", not part of the number.
-    const parsed = parseMobile((cells[0] ?? '').replace(/^\s*'/, ''));
-    if (!parsed) return 'smsContactPhone';
+  private member(batch: RowBatch, line: number, cells: readonly string[]): ValidationKey | null {
+    const { rules } = this;
+    // A leading apostrophe is the spreadsheet's mark for "text", not part of the value.
+    const key = rules.key((cells[0] ?? '').replace(/^\s*'/, ''));
+    if (key === null) return rules.reasons.key;
     const name = (cells[1] ?? '').trim();
-    if (name.length > SMS_CONTACT_NAME_MAX) return 'smsContactName';
+    if (name.length > rules.nameMax) return rules.reasons.name;
     let vars: string | null = null;
     if (cells.length > 2) {
       const values = cells.slice(2).map((cell) => cell.trim());
       while (values.length > 0 && values[values.length - 1] === '') values.pop();
-      const limit = this.named ? (this.varNames?.length ?? 0) : SMS_CONTACT_VARS_MAX;
-      if (values.length > limit) return 'smsContactVarsTooMany';
+      const limit = this.named ? (this.varNames?.length ?? 0) : rules.varsMax;
+      if (values.length > limit) return rules.reasons.varsTooMany;
       const names = this.names(values.length);
       const object: Record<string, string> = {};
       for (const [i, value] of values.entries()) {
         if (value === '') continue;
-        if (smsVarValueProblem(value)) return 'smsContactVarValue';
+        if (!rules.varValueOk(value)) return rules.reasons.varValue;
         object[names[i] as string] = value;
       }
       if (Object.keys(object).length > 0) vars = JSON.stringify(object);
       this.widest = Math.max(this.widest, values.length);
     }
-    // E.164 digits fit a double exactly (15 digits at most): a number per entry, not a string.
-    const key = Number(parsed.e164.slice(1));
-    if (this.seen.has(key)) return 'smsContactDuplicateInFile';
-    this.seen.add(key);
+    const seenAs = rules.dedupeKey(key);
+    if (this.seen.has(seenAs)) return rules.reasons.duplicateInFile;
+    this.seen.add(seenAs);
     const { members } = batch;
     members.line.push(line);
-    members.phone.push(parsed.e164);
+    members.key.push(key);
     members.name.push(name);
     members.vars.push(vars);
     return null;
   }
 }
 
-function reject(batch: RowBatch, line: number, content: string, reason: RowReason): void {
+function reject(batch: RowBatch, line: number, content: string, reason: ValidationKey): void {
   batch.rejected.line.push(line);
   batch.rejected.content.push(content.length > CONTENT_MAX ? `${content.slice(0, CONTENT_MAX)}…` : content);
   batch.rejected.reason.push(reason);
