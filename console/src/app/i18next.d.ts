@@ -33,6 +33,7 @@ import type smsPauses from '../locales/zh-cn/smsPauses.json';
 import type smsReplies from '../locales/zh-cn/smsReplies.json';
 import type smsSend from '../locales/zh-cn/smsSend.json';
 import type smsSigns from '../locales/zh-cn/smsSigns.json';
+import type smsTasks from '../locales/zh-cn/smsTasks.json';
 import type smsTemplates from '../locales/zh-cn/smsTemplates.json';
 import type smsUsers from '../locales/zh-cn/smsUsers.json';
 import type statistics from '../locales/zh-cn/statistics.json';
@@ -88,6 +89,7 @@ declare module 'i18next' {
         smsReplies: typeof smsReplies;
         smsSend: typeof smsSend;
         smsSigns: typeof smsSigns;
+        smsTasks: typeof smsTasks;
         smsTemplates: typeof smsTemplates;
         smsUsers: typeof smsUsers;
         statistics: typeof statistics;

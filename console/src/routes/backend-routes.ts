@@ -223,9 +223,9 @@ export const backendAreas: readonly RouteArea[] = [
       screen('guarantee', 'routes.smsGuarantee', 'SmsGuaranteePage'),
       screen('contact', 'routes.smsContacts', 'SmsContactsPage'),
       screen('contact/contactEdit', 'routes.smsContactEdit', 'SmsContactEditPage'),
-      todo('task', 'routes.smsTasks', 'SmsTasksPage'),
-      todo('task/taskOpt', 'routes.smsTaskEdit', 'SmsTaskEditPage'),
-      todo('task/taskPreivew', 'routes.smsTaskPreview', 'SmsTaskPreviewPage'),
+      screen('task', 'routes.smsTasks', 'SmsTasksPage'),
+      screen('task/taskOpt', 'routes.smsTaskEdit', 'SmsTaskEditPage'),
+      screen('task/taskPreivew', 'routes.smsTaskPreview', 'SmsTaskPreviewPage'),
     ],
   },
   {

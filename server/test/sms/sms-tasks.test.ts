@@ -359,7 +359,7 @@ describe('SMS tasks', () => {
     assert.equal(info.contactListName, 'api_list');
     assert.equal(info.status, 'waiting');
     assert.equal(info.executeTime, '2099-01-01 08:00:00');
-    assert.equal(info.memberCount, 0, 'counted when it starts');
+    assert.equal(info.memberCount, 1, 'what its lists hold until it starts');
 
     const queried = await smsapi(t, 'queryContactListTask', ready, { taskId: String(info.taskId) }, 'zh-cn');
     assert.equal((queried.body.info as { statusDesc: string }).statusDesc, '等待发送');

@@ -101,7 +101,7 @@ export interface SmsTaskView {
   status: SmsTaskStatus;
   /** Why a failed task could not start, in the caller's language. */
   error: string | null;
-  /** Numbers in its lists when it started (duplicates across lists counted once). */
+  /** Numbers in its lists when it started (before: what they hold now); a number in two lists counts twice. */
   memberTotal: number;
   /** Messages written for it so far. */
   queued: number;
@@ -122,4 +122,11 @@ export interface SmsTaskView {
   createdAt: number;
   startedAt: number | null;
   endedAt: number | null;
+}
+
+export interface SmsTasksPage {
+  list: SmsTaskView[];
+  total: number;
+  /** Tasks are a paid account's function: the screen says so to a free one. */
+  paid: boolean;
 }

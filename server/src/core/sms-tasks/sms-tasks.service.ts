@@ -12,6 +12,7 @@ import {
   type SmsTaskPreview,
   type SmsTaskQuery,
   type SmsTaskStatus,
+  type SmsTasksPage,
   type SmsTaskValues,
   type SmsTaskView,
   signedSmsText,
@@ -119,18 +120,17 @@ export class SmsTasksService {
     return this.get(caller, id, lang);
   }
 
-  async list(
-    { accountId }: Caller,
-    query: SmsTaskQuery,
-    lang: Lang,
-  ): Promise<{ list: SmsTaskView[]; total: number }> {
-    const { rows, total } = await repo.listTasks(this.database, accountId, {
-      name: query.name,
-      status: query.status,
-      offset: (query.pageNum - 1) * query.pageSize,
-      limit: query.pageSize,
-    });
-    return { list: await this.views(accountId, rows, lang), total };
+  async list({ accountId }: Caller, query: SmsTaskQuery, lang: Lang): Promise<SmsTasksPage> {
+    const [{ rows, total }, plan] = await Promise.all([
+      repo.listTasks(this.database, accountId, {
+        name: query.name,
+        status: query.status,
+        offset: (query.pageNum - 1) * query.pageSize,
+        limit: query.pageSize,
+      }),
+      findPlan(this.database, accountId),
+    ]);
+    return { list: await this.views(accountId, rows, lang), total, paid: plan === 'paid' };
   }
 
   async get({ accountId }: Caller, id: number, lang: Lang): Promise<SmsTaskView> {
@@ -379,6 +379,7 @@ export class SmsTasksService {
       repo.listsOf(this.database, accountId, listIds),
     ]);
     const listNames = new Map(lists.map((l) => [l.id, l.name]));
+    const listSizes = new Map(lists.map((l) => [l.id, l.memberCount]));
     return rows.map((row) => {
       const id = Number(row.id);
       const count = counts.get(id) ?? { requesting: 0, waiting: 0, delivered: 0, failed: 0 };
@@ -399,7 +400,14 @@ export class SmsTasksService {
         sendAt: Number(row.send_at),
         status: row.status as SmsTaskStatus,
         error: row.error_code ? messageOf(row.error_code, lang) : null,
-        memberTotal: Number(row.member_total),
+        // Counted when it starts; until then what its lists hold now.
+        memberTotal:
+          row.status === 'waiting'
+            ? (JSON.parse(row.list_ids) as number[]).reduce(
+                (sum, listId) => sum + (listSizes.get(listId) ?? 0),
+                0,
+              )
+            : Number(row.member_total),
         queued: Number(row.queued),
         skipped: Number(row.skipped),
         skipReasons: Object.entries(reasons).map(([code, n]) => ({
