@@ -13,6 +13,7 @@ import {
   toasts,
   waitForShell,
 } from '../harness/console.ts';
+import { importCsv } from '../harness/list-import.ts';
 
 /**
  * SMS contact lists against a real Herald (its worker role runs the import): a list created from
@@ -42,8 +43,8 @@ test('a list is created, filled from a CSV with a bad line, searched and trimmed
     await logIn(page.context(), herald, owner);
     await page.goto(`${herald.url}/s_sendRelative/contact`);
     await waitForShell(page);
-    await page.locator('.contact-lists-empty').waitFor();
-    await page.locator('.contact-lists-empty .contact-list-add').click();
+    await page.locator('.lists-empty').waitFor();
+    await page.locator('.lists-empty .list-add').click();
 
     const form = page.locator('.contact-list-form-modal');
     await form.locator('input[name="contactListName"]').fill('双十一客户');
@@ -53,21 +54,10 @@ test('a list is created, filled from a CSV with a bad line, searched and trimmed
 
     // A new list opens on its numbers.
     await page.waitForURL(/\/s_sendRelative\/contact\/contactEdit\?id=\d+$/);
-    await page.locator('.contact-list-title', { hasText: '通讯录：双十一客户' }).waitFor();
-    await page.locator('.contact-members-empty').waitFor();
+    await page.locator('.list-title', { hasText: '通讯录：双十一客户' }).waitFor();
+    await page.locator('.list-members-empty').waitFor();
 
-    await page.locator('.contact-import-open').click();
-    const dialog = page.locator('.list-import-modal');
-    await dialog.locator('input[type="file"]').setInputFiles({
-      name: 'customers.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(CSV),
-    });
-    await dialog.locator('.list-import-start').click();
-    const progress = dialog.locator('.list-import-progress');
-    await progress.locator('.ant-progress').waitFor();
-    await dialog.locator('.list-import-done', { hasText: '导入完成' }).waitFor({ timeout: 60_000 });
-    await progress.locator('.ant-progress-status-success').waitFor();
+    const dialog = await importCsv(page, 'customers.csv', CSV);
     assert.equal(
       await dialog.locator('.list-import-counts').textContent(),
       '已读取4行：新增3个，重复0个，无效1个',
@@ -84,28 +74,28 @@ test('a list is created, filled from a CSV with a bad line, searched and trimmed
     ]);
     await dialog.locator('.list-import-close').click();
 
-    const rows = page.locator('.contact-members-table tr.ant-table-row');
-    await page.locator('.contact-list-summary', { hasText: '共3个号码' }).waitFor();
+    const rows = page.locator('.list-members-table tr.ant-table-row');
+    await page.locator('.list-summary', { hasText: '共3个号码' }).waitFor();
     assert.equal(await rows.count(), 3);
     await rows.filter({ hasText: '张三' }).getByText('city: 上海').waitFor();
 
-    await page.locator('.contact-members-search input').fill('李四');
-    await page.locator('.contact-members-search input').press('Enter');
-    await page.locator('.contact-members-table tr[data-phone="+8613800138002"]').waitFor();
+    await page.locator('.list-members-search input').fill('李四');
+    await page.locator('.list-members-search input').press('Enter');
+    await page.locator('.list-members-table tr[data-member="+8613800138002"]').waitFor();
     await rows.filter({ hasText: '张三' }).waitFor({ state: 'detached' });
     assert.equal(await rows.count(), 1);
 
     await confirmPopconfirm(
       page,
-      page.locator('tr[data-phone="+8613800138002"] .contact-member-delete'),
-      'contact-member-delete-ok',
+      page.locator('tr[data-member="+8613800138002"] .list-member-delete'),
+      'list-member-delete-ok',
     );
     await toasts(page, 'success').filter({ hasText: '删除成功' }).first().waitFor();
-    await page.locator('.contact-list-summary', { hasText: '共2个号码' }).waitFor();
-    await page.locator('.contact-members-table').getByText('没有匹配的号码').waitFor();
+    await page.locator('.list-summary', { hasText: '共2个号码' }).waitFor();
+    await page.locator('.list-members-table').getByText('没有匹配的号码').waitFor();
 
     await page.goto(`${herald.url}/s_sendRelative/contact`);
     await page
-      .locator('.contact-lists-table tr[data-list-name="双十一客户"] .contact-list-count', { hasText: '2' })
+      .locator('.lists-table tr[data-list-name="双十一客户"] .list-count', { hasText: '2' })
       .waitFor();
   }));

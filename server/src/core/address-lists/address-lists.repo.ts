@@ -1,7 +1,9 @@
-import type { ExpressionBuilder, SelectQueryBuilder, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { ListTables } from '../list-imports/list-imports.repo.ts';
+import * as shared from '../list-imports/list-members.repo.ts';
+import { type ListKind, Refused } from '../list-imports/list-members.repo.ts';
 
 /**
  * Address lists and their members. Lists are scoped by account in every query but the alias
@@ -138,113 +140,40 @@ export async function updateList(
 }
 
 /** Only a list with no import under way; its members are purged afterwards (purgeMembers). */
-export async function deleteList({ db }: Database, accountId: number, id: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('address_lists')
-    .where('account_id', '=', accountId)
-    .where('id', '=', id)
-    .where('pending_import_id', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
-}
+export const deleteList = (database: Database, accountId: number, id: number) =>
+  shared.deleteList(database, ADDRESS_LIST_TABLES, accountId, id);
 
-/** The list's committed members: the rows of its pending import are not part of it yet. */
-function visible<O>(
-  query: SelectQueryBuilder<DB, 'address_list_members', O>,
-  list: Pick<ListRow, 'id' | 'pending_import_id'>,
-) {
-  const scoped = query.where('list_id', '=', list.id);
-  const pending = list.pending_import_id;
-  if (pending === null) return scoped;
-  return scoped.where((eb: ExpressionBuilder<DB, 'address_list_members'>) =>
-    eb.or([eb('import_id', 'is', null), eb('import_id', '!=', pending)]),
-  );
-}
+const MEMBERS: ListKind<MemberRow> = { tables: ADDRESS_LIST_TABLES, memberColumns: MEMBER_COLUMNS };
 
 /** A page of the list's members in address order (the unique index's), found by address or name. */
-export async function listMembers(
-  { db }: Database,
+export const listMembers = (
+  database: Database,
   list: Pick<ListRow, 'id' | 'pending_import_id' | 'member_count'>,
   filter: { query?: string | undefined; offset: number; limit: number },
-): Promise<{ rows: MemberRow[]; total: number }> {
-  let query = visible(db.selectFrom('address_list_members'), list);
-  const text = filter.query ? noWildcards(filter.query).toLowerCase() : '';
-  if (text) {
-    query = query.where((eb) =>
-      eb.or([eb('address', 'like', `%${text}%`), eb(eb.fn('lower', ['name']), 'like', `%${text}%`)]),
-    );
-  }
-  const rows = await query
-    .select(MEMBER_COLUMNS)
-    .orderBy('address')
-    .offset(filter.offset)
-    .limit(filter.limit)
-    .execute();
-  if (!text) return { rows, total: Number(list.member_count) };
-  const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return { rows, total: Number(total.n) };
-}
+) => shared.listMembers(database, MEMBERS, list, filter);
 
 /** The next members after `afterAddress`, in address order: the export reads a list this way. */
-export async function membersAfter(
-  { db }: Database,
+export const membersAfter = (
+  database: Database,
   list: Pick<ListRow, 'id' | 'pending_import_id'>,
   afterAddress: string,
   limit: number,
-): Promise<MemberRow[]> {
-  return visible(db.selectFrom('address_list_members'), list)
-    .where('address', '>', afterAddress)
-    .select(MEMBER_COLUMNS)
-    .orderBy('address')
-    .limit(limit)
-    .execute();
-}
+) => shared.membersAfter(database, MEMBERS, list, afterAddress, limit);
 
-export async function findMembersByAddress(
-  { db }: Database,
+export const findMembersByAddress = (
+  database: Database,
   list: Pick<ListRow, 'id' | 'pending_import_id'>,
   addresses: string[],
-): Promise<MemberRow[]> {
-  if (addresses.length === 0) return [];
-  return visible(db.selectFrom('address_list_members'), list)
-    .where('address', 'in', addresses)
-    .select(MEMBER_COLUMNS)
-    .orderBy('address')
-    .execute();
-}
+) => shared.findMembersByKey(database, MEMBERS, list, addresses);
 
 /** A member by its id, if its list is in the account and the member is committed. */
-export async function findMember(
-  { db }: Database,
-  accountId: number,
-  id: number,
-): Promise<MemberRow | undefined> {
-  return db
-    .selectFrom('address_list_members as m')
-    .innerJoin('address_lists as l', 'l.id', 'm.list_id')
-    .where('l.account_id', '=', accountId)
-    .where('m.id', '=', id)
-    .where((eb) =>
-      eb.or([
-        eb('l.pending_import_id', 'is', null),
-        eb('m.import_id', 'is', null),
-        eb('m.import_id', '!=', eb.ref('l.pending_import_id')),
-      ]),
-    )
-    .select(['m.id', 'm.list_id', 'm.address', 'm.name', 'm.vars', 'm.created_at', 'm.updated_at'])
-    .executeTakeFirst();
-}
+export const findMember = (database: Database, accountId: number, id: number) =>
+  shared.findMember(database, MEMBERS, accountId, id);
 
 /** Why a member change was not made; the service names the error. */
 export type MemberRefusal = 'busy' | 'full' | 'exists';
 
-class Refused extends Error {
-  readonly reason: MemberRefusal;
-  constructor(reason: MemberRefusal) {
-    super(reason);
-    this.reason = reason;
-  }
-}
+const settle = <T>(work: Promise<T>) => shared.settle<T, MemberRefusal>(work);
 
 /**
  * Changes the list's count by `delta` (and its variable names), if no import runs and the count
@@ -273,7 +202,7 @@ async function recount(
     .select('pending_import_id')
     .where('id', '=', listId)
     .executeTakeFirst();
-  throw new Refused(list && list.pending_import_id === null ? 'full' : 'busy');
+  throw new Refused<MemberRefusal>(list && list.pending_import_id === null ? 'full' : 'busy');
 }
 
 /**
@@ -363,7 +292,7 @@ export async function updateMember(
         .where('address', '=', member.address)
         .where('id', '!=', id)
         .executeTakeFirst();
-      if (taken) throw new Refused('exists');
+      if (taken) throw new Refused<MemberRefusal>('exists');
       await trx
         .updateTable('address_list_members')
         .set({ ...member, updated_at: options.now })
@@ -393,13 +322,4 @@ export async function deleteMembers(
       return deleted;
     }),
   );
-}
-
-async function settle<T>(work: Promise<T>): Promise<T | MemberRefusal> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof Refused) return error.reason;
-    throw error;
-  }
 }

@@ -1,8 +1,10 @@
-import type { ExpressionBuilder, SelectQueryBuilder, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { ListTables } from '../list-imports/list-imports.repo.ts';
 import * as lists from '../list-imports/list-imports.repo.ts';
+import * as shared from '../list-imports/list-members.repo.ts';
+import { type ListKind, Refused } from '../list-imports/list-members.repo.ts';
 
 /**
  * Contact lists and their members. Lists are scoped by account in every query; members through
@@ -114,15 +116,8 @@ export async function updateList(
 }
 
 /** Only a list with no import under way; its members are purged afterwards (purgeMembers). */
-export async function deleteList({ db }: Database, accountId: number, id: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('sms_contact_lists')
-    .where('account_id', '=', accountId)
-    .where('id', '=', id)
-    .where('pending_import_id', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
-}
+export const deleteList = (database: Database, accountId: number, id: number) =>
+  shared.deleteList(database, SMS_CONTACT_TABLES, accountId, id);
 
 export const SMS_CONTACT_TABLES: ListTables = {
   lists: 'sms_contact_lists',
@@ -139,90 +134,34 @@ export const markListUsed = (database: Database, accountId: number, id: number, 
 export const deleteIdleEmptyLists = (database: Database, before: number) =>
   lists.deleteIdleEmptyLists(database, SMS_CONTACT_TABLES, before);
 
-/** The list's committed members: the rows of its pending import are not part of it yet. */
-function visible<O>(
-  query: SelectQueryBuilder<DB, 'sms_contact_members', O>,
-  list: Pick<ListRow, 'id' | 'pending_import_id'>,
-) {
-  const scoped = query.where('list_id', '=', list.id);
-  const pending = list.pending_import_id;
-  if (pending === null) return scoped;
-  return scoped.where((eb: ExpressionBuilder<DB, 'sms_contact_members'>) =>
-    eb.or([eb('import_id', 'is', null), eb('import_id', '!=', pending)]),
-  );
-}
+const MEMBERS: ListKind<MemberRow> = { tables: SMS_CONTACT_TABLES, memberColumns: MEMBER_COLUMNS };
 
 /** A page of the list's members in number order (the unique index's order), found by number or name. */
-export async function listMembers(
-  { db }: Database,
+export const listMembers = (
+  database: Database,
   list: Pick<ListRow, 'id' | 'pending_import_id' | 'member_count'>,
   filter: { query?: string | undefined; offset: number; limit: number },
-): Promise<{ rows: MemberRow[]; total: number }> {
-  let query = visible(db.selectFrom('sms_contact_members'), list);
-  const text = filter.query ? noWildcards(filter.query).toLowerCase() : '';
-  if (text) {
-    query = query.where((eb) =>
-      eb.or([eb('phone', 'like', `%${text}%`), eb(eb.fn('lower', ['name']), 'like', `%${text}%`)]),
-    );
-  }
-  const rows = await query
-    .select(MEMBER_COLUMNS)
-    .orderBy('phone')
-    .offset(filter.offset)
-    .limit(filter.limit)
-    .execute();
-  if (!text) return { rows, total: Number(list.member_count) };
-  const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return { rows, total: Number(total.n) };
-}
+) => shared.listMembers(database, MEMBERS, list, filter);
 
 /** The next members after `afterPhone`, in number order: the export reads a list this way. */
-export async function membersAfter(
-  { db }: Database,
+export const membersAfter = (
+  database: Database,
   list: Pick<ListRow, 'id' | 'pending_import_id'>,
   afterPhone: string,
   limit: number,
-): Promise<MemberRow[]> {
-  return visible(db.selectFrom('sms_contact_members'), list)
-    .where('phone', '>', afterPhone)
-    .select(MEMBER_COLUMNS)
-    .orderBy('phone')
-    .limit(limit)
-    .execute();
-}
+) => shared.membersAfter(database, MEMBERS, list, afterPhone, limit);
 
 export async function findMemberByPhone(
-  { db }: Database,
+  database: Database,
   list: Pick<ListRow, 'id' | 'pending_import_id'>,
   phone: string,
 ): Promise<MemberRow | undefined> {
-  return visible(db.selectFrom('sms_contact_members'), list)
-    .where('phone', '=', phone)
-    .select(MEMBER_COLUMNS)
-    .executeTakeFirst();
+  return (await shared.findMembersByKey(database, MEMBERS, list, [phone]))[0];
 }
 
-/** A member by its id, if its list is in the account. */
-export async function findMember(
-  { db }: Database,
-  accountId: number,
-  id: number,
-): Promise<(MemberRow & { import_id: number | null }) | undefined> {
-  return db
-    .selectFrom('sms_contact_members as m')
-    .innerJoin('sms_contact_lists as l', 'l.id', 'm.list_id')
-    .where('l.account_id', '=', accountId)
-    .where('m.id', '=', id)
-    .where((eb) =>
-      eb.or([
-        eb('l.pending_import_id', 'is', null),
-        eb('m.import_id', 'is', null),
-        eb('m.import_id', '!=', eb.ref('l.pending_import_id')),
-      ]),
-    )
-    .select(['m.id', 'm.list_id', 'm.phone', 'm.name', 'm.vars', 'm.created_at', 'm.import_id'])
-    .executeTakeFirst();
-}
+/** A member by its id, if its list is in the account and the member is committed. */
+export const findMember = (database: Database, accountId: number, id: number) =>
+  shared.findMember(database, MEMBERS, accountId, id);
 
 export interface MemberValues {
   phone: string;
@@ -233,13 +172,7 @@ export interface MemberValues {
 /** Why a member change was not made; the service names the error. */
 export type MemberRefusal = 'busy_or_full' | 'exists' | 'gone';
 
-class Refused extends Error {
-  readonly reason: MemberRefusal;
-  constructor(reason: MemberRefusal) {
-    super(reason);
-    this.reason = reason;
-  }
-}
+const settle = <T>(work: Promise<T>) => shared.settle<T, MemberRefusal>(work);
 
 /** Counts the list one up, if it has room and no import runs; false otherwise. */
 async function countUp(trx: Transaction<DB>, listId: number, max: number, varNames: string, now: number) {
@@ -263,7 +196,7 @@ export async function insertMember(
   return settle(
     db.transaction().execute(async (trx) => {
       if (!(await countUp(trx, listId, options.max, options.varNames, options.now))) {
-        throw new Refused('busy_or_full');
+        throw new Refused<MemberRefusal>('busy_or_full');
       }
       const row = await trx
         .insertInto('sms_contact_members')
@@ -271,7 +204,7 @@ export async function insertMember(
         .onConflict((oc) => oc.columns(['list_id', 'phone']).doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (!row) throw new Refused('exists');
+      if (!row) throw new Refused<MemberRefusal>('exists');
       return Number(row.id);
     }),
   );
@@ -292,7 +225,7 @@ export async function updateMember(
         .where('id', '=', listId)
         .where('pending_import_id', 'is', null)
         .executeTakeFirst();
-      if (Number(list.numUpdatedRows) !== 1) throw new Refused('busy_or_full');
+      if (Number(list.numUpdatedRows) !== 1) throw new Refused<MemberRefusal>('busy_or_full');
       const taken = await trx
         .selectFrom('sms_contact_members')
         .select('id')
@@ -300,14 +233,14 @@ export async function updateMember(
         .where('phone', '=', member.phone)
         .where('id', '!=', id)
         .executeTakeFirst();
-      if (taken) throw new Refused('exists');
+      if (taken) throw new Refused<MemberRefusal>('exists');
       const result = await trx
         .updateTable('sms_contact_members')
         .set(member)
         .where('list_id', '=', listId)
         .where('id', '=', id)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) throw new Refused('gone');
+      if (Number(result.numUpdatedRows) !== 1) throw new Refused<MemberRefusal>('gone');
       return true as const;
     }),
   );
@@ -327,25 +260,16 @@ export async function deleteMember(
         .where('id', '=', listId)
         .where('pending_import_id', 'is', null)
         .executeTakeFirst();
-      if (Number(list.numUpdatedRows) !== 1) throw new Refused('busy_or_full');
+      if (Number(list.numUpdatedRows) !== 1) throw new Refused<MemberRefusal>('busy_or_full');
       const result = await trx
         .deleteFrom('sms_contact_members')
         .where('list_id', '=', listId)
         .where('id', '=', id)
         .executeTakeFirst();
-      if (Number(result.numDeletedRows) !== 1) throw new Refused('gone');
+      if (Number(result.numDeletedRows) !== 1) throw new Refused<MemberRefusal>('gone');
       return true as const;
     }),
   );
-}
-
-async function settle<T>(work: Promise<T>): Promise<T | MemberRefusal> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof Refused) return error.reason;
-    throw error;
-  }
 }
 
 /** Deletes up to `batch` members of a deleted list; answers how many (repeat until none are left). */
