@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { DB } from './schema.ts';
@@ -41,8 +50,36 @@ function openSqlite(file: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 10000');
   cachePreparedStatements(sqlite);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', describe: `sqlite:${file}`, close: () => db.destroy() };
+}
+
+/**
+ * Every db.transaction() on SQLite begins IMMEDIATE. Kysely's driver says plain BEGIN (DEFERRED):
+ * the transaction reads under a shared lock and asks for the write lock at its first write. When
+ * another process sharing the file (api, worker and gateway roles apart) has committed in
+ * between, the transaction's snapshot is stale and SQLite fails that upgrade at once with
+ * SQLITE_BUSY, "database is locked", without calling the busy handler: waiting could not help.
+ * BEGIN IMMEDIATE takes the write lock first, where busy_timeout does wait, and reads after it.
+ * Savepoints (nested transactions) and statements outside a transaction are as before.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  private readonly config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.config);
+  }
 }
 
 const STATEMENT_CACHE = 1000;
