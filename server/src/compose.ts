@@ -23,6 +23,7 @@ import { LabelsService } from './core/labels/labels.service.ts';
 import { LoginProtection } from './core/login-protection/login-protection.service.ts';
 import { LoginVerificationService } from './core/login-protection/login-verification.service.ts';
 import { MailEventsService } from './core/mail-events/mail-events.service.ts';
+import { MailListTasksService } from './core/mail-list-tasks/mail-list-tasks.service.ts';
 import { MailRoutesService } from './core/mail-routes/mail-routes.service.ts';
 import { MemberInvitations } from './core/members/member-invitations.service.ts';
 import { MembersService } from './core/members/members.service.ts';
@@ -194,6 +195,8 @@ export interface Core extends Tracking {
   smsContactImports: SmsContactImportsService;
   /** Email address lists and their members (`/mail/mailingLists`, `addresslist/*`, `list.*`); paid only. */
   addressLists: AddressListsService;
+  /** List sends (mail/send and mail/sendtemplate with useAddressList, mail/taskinfo); the worker's runner. */
+  mailListTasks: MailListTasksService;
   /** File imports into address lists: the same machinery as the contact lists'. */
   addressListImports: AddressListImportsService;
   /** The SMS channel: carrier sessions, the SMS work loop and receipts (started by worker roles). */
@@ -377,6 +380,13 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     states: accountStates,
     logger: logger.child({ component: 'sms-tasks' }),
   });
+  const addressLists = new AddressListsService({ database, queue, domain: config.mailListDomain });
+  const mailListTasks = new MailListTasksService({
+    database,
+    send,
+    lists: addressLists,
+    logger: logger.child({ component: 'mail-list-tasks' }),
+  });
   const apiUserAuth = new ApiUserAuth(database, { limiter: rateLimiter });
   const tracking = createTracking({
     database,
@@ -484,7 +494,8 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
       dataDir: config.dataDir,
       logger: logger.child({ component: 'sms-contacts' }),
     }),
-    addressLists: new AddressListsService({ database, queue, domain: config.mailListDomain }),
+    addressLists,
+    mailListTasks,
     addressListImports: new AddressListImportsService({
       database,
       queue,

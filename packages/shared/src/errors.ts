@@ -59,12 +59,6 @@ const CORE_ERRORS = {
     'zh-cn': '请在接口地址末尾指明返回格式：.json 或 .xml',
     en: 'End the call with its answer format: .json or .xml',
   },
-  API_ADDRESS_LISTS_UNAVAILABLE: {
-    status: 400,
-    sendCloud: 40820,
-    'zh-cn': '此平台暂未开放地址列表',
-    en: 'Address lists are not available on this platform yet',
-  },
   COMMON_NOT_FOUND: {
     status: 404,
     'zh-cn': '{entity}不存在',

@@ -37,3 +37,39 @@ export interface AddressListMembersTable {
 
 /** An import into an address list: the same record as a contact list's (list-imports.repo.ts). */
 export type AddressListImportsTable = SmsContactImportsTable;
+
+/** Where a list send's task stands (migration 0048). */
+export type MailListTaskStatus = 'waiting' | 'sending' | 'finished' | 'failed';
+
+/** A list send: one address list's members mailed the checked request (migration 0048). */
+export interface MailListTasksTable {
+  id: Generated<number>;
+  account_id: number;
+  api_user_id: number;
+  list_id: number;
+  /** The list's alias when the task was made (taskinfo's addressList). */
+  list_address: string;
+  /** JSON: the checked send (ListSendRequest in core/send/list-send.ts). */
+  request: string;
+  /** JSON array of the files, their content in base64; null without attachments. */
+  attachments: string | null;
+  status: MailListTaskStatus;
+  /** When it may start: the moment it was made. */
+  send_at: number;
+  /** The list's members when the task started. */
+  member_total: Generated<number>;
+  /** Recipients written for it. */
+  queued: Generated<number>;
+  /** The last member written (members are read in address order). */
+  cursor_address: Generated<string>;
+  /** 1 once every member is written. */
+  written: Generated<number>;
+  lease_owner: string | null;
+  lease_until: number | null;
+  /** Why the task stopped before every member was written (an error code). */
+  error_code: string | null;
+  created_at: number;
+  updated_at: number;
+  started_at: number | null;
+  ended_at: number | null;
+}

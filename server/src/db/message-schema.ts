@@ -29,6 +29,8 @@ export interface MessagesTable {
   /** 1 when every recipient gets their own mail (xsmtpapi.to); 0 for one broadcast mail. */
   individual: Generated<number>;
   recipient_count: number;
+  /** The list task whose chunk this message is (migration 0048); null for every other send. */
+  list_task_id: Generated<number | null>;
   size_bytes: number;
   created_at: number;
 }
@@ -65,6 +67,8 @@ export interface MessageRecipientsTable {
   status: string;
   /** JSON object of this recipient's xsmtpapi `sub` values, e.g. {"%name%":"Ben"}. */
   vars: string | null;
+  /** 0 transactional, 1 a list task's: the delivery claim takes lane 0 first (migration 0048). */
+  lane: Generated<number>;
   attempts: Generated<number>;
   next_attempt_at: number;
   created_at: number;

@@ -45,6 +45,7 @@ import * as smsCountryPrices from './migrations/0044-sms-country-prices.ts';
 import * as mailRoutes from './migrations/0045-mail-routes.ts';
 import * as smsTasks from './migrations/0046-sms-tasks.ts';
 import * as addressLists from './migrations/0047-address-lists.ts';
+import * as mailListTasks from './migrations/0048-mail-list-tasks.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -98,6 +99,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0045-mail-routes': mailRoutes,
   '0046-sms-tasks': smsTasks,
   '0047-address-lists': addressLists,
+  '0048-mail-list-tasks': mailListTasks,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

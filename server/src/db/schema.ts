@@ -3,6 +3,7 @@ import type {
   AddressListImportsTable,
   AddressListMembersTable,
   AddressListsTable,
+  MailListTasksTable,
 } from './address-list-schema.ts';
 import type { DeliveryRecipientColumns, RecipientAttemptsTable } from './delivery-schema.ts';
 import type { DataExportOfflinesTable } from './export-schema.ts';
@@ -173,6 +174,7 @@ export interface DB {
   address_lists: AddressListsTable;
   address_list_members: AddressListMembersTable;
   address_list_imports: AddressListImportsTable;
+  mail_list_tasks: MailListTasksTable;
   mail_routes: MailRoutesTable;
   mail_route_codes: MailRouteCodesTable;
 }

@@ -7,6 +7,7 @@ import { importSmsContacts, purgeSmsContactList } from './jobs/import-sms-contac
 import { deliverEmailLoop } from './loops/deliver-email.loop.ts';
 import { deliverSmsLoop } from './loops/deliver-sms.loop.ts';
 import type { LoopDefinition } from './loops/loop.ts';
+import { mailListTasksLoop } from './loops/mail-list-tasks.loop.ts';
 import { smsTasksLoop } from './loops/sms-tasks.loop.ts';
 import { statisticsLoop } from './loops/statistics.loop.ts';
 import { webhooksLoop } from './loops/webhooks.loop.ts';
@@ -66,6 +67,7 @@ export const LOOPS: readonly LoopDefinition[] = [
   deliverEmailLoop,
   deliverSmsLoop,
   smsTasksLoop,
+  mailListTasksLoop,
   statisticsLoop,
   webhooksLoop,
 ];

@@ -178,7 +178,7 @@ describe(`Address lists over the SendCloud API on ${testDialect}`, () => {
     assert.equal((await v2('addresslist/list', { address })).info.dataList[0].memberCount, 1);
   });
 
-  it('answers 40820 to a free account and for mail/taskinfo', async () => {
+  it('answers 40820 to a free account, and not found for mail/taskinfo of no task', async () => {
     const free = await createOwner(t, 'api_lists_free');
     const sender = await createSender(t.core.database, {
       accountId: free.ctx.accountId,
@@ -189,7 +189,7 @@ describe(`Address lists over the SendCloud API on ${testDialect}`, () => {
       [refused.result, refused.statusCode, refused.message],
       [false, 40820, '该功能仅对付费用户开放'],
     );
-    assert.equal((await v2('mail/taskinfo', { maillistTaskId: '1' })).statusCode, 40820);
+    assert.equal((await v2('mail/taskinfo', { maillistTaskId: '999999' })).statusCode, 404);
   });
 
   it('serves v1 list.* and list_member.* in v1 shapes', async () => {

@@ -245,13 +245,18 @@ describe('SendCloud API v1 (/webapi)', () => {
     assert.equal(listSend.message, 'error');
     assert.equal(listSend.errors?.length, 1);
 
-    for (const path of ['mail/taskinfo', 'addressList/list', 'addressmember/add']) {
+    // A free account has no list task to ask about: taskinfo answers not found (list-sending.test.ts).
+    for (const [path, code] of [
+      ['mail/taskinfo', 404],
+      ['addressList/list', 40820],
+      ['addressmember/add', 40820],
+    ] as const) {
       const response = await fetch(`${base}/apiv2/${path}`, {
         method: 'POST',
         body: new URLSearchParams({ apiUser: f.apiUser, apiKey: f.apiKey, maillistTaskId: '1' }),
       });
       const envelope = (await response.json()) as { result: boolean; statusCode: number };
-      assert.deepEqual([response.status, envelope.result, envelope.statusCode], [200, false, 40820], path);
+      assert.deepEqual([response.status, envelope.result, envelope.statusCode], [200, false, code], path);
     }
 
     const badKey = await post('userinfo.get.json', { api_key: 'wrong' }, 'en');

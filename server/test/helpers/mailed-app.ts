@@ -9,6 +9,8 @@ export interface MailedApp {
   mx: SmtpMx;
   /** The `count`-th mail to `address` at the MX, waiting up to 15 s for it. */
   mailTo(address: string, count?: number): Promise<ReceivedMail>;
+  /** Starts the workers when `deferWorkers` held them back. */
+  startWorkers(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -21,6 +23,8 @@ export async function startMailedApp(options: {
   domain: string;
   env?: Record<string, string>;
   logDestination?: { write(line: string): void };
+  /** Start no workers until `startWorkers()` (a test that queues mail first). */
+  deferWorkers?: boolean;
 }): Promise<MailedApp> {
   const mx = await startSmtpMx();
   const dns = await startDnsServer();
@@ -35,10 +39,13 @@ export async function startMailedApp(options: {
     },
     logDestination: options.logDestination,
   });
-  const workers = await startWorkers(t.core);
+  let workers = options.deferWorkers ? undefined : await startWorkers(t.core);
   return {
     t,
     mx,
+    async startWorkers() {
+      workers ??= await startWorkers(t.core);
+    },
     async mailTo(address, count = 1) {
       const deadline = Date.now() + 15_000;
       while (Date.now() < deadline) {
@@ -49,7 +56,7 @@ export async function startMailedApp(options: {
       throw new Error(`no mail #${count} to ${address}`);
     },
     async close() {
-      await workers.close(1000);
+      await workers?.close(1000);
       await t.close();
       await mx.close();
       await dns.close();

@@ -193,11 +193,35 @@ export const SEND_ERRORS = {
     'zh-cn': '模板发送不支持cc和bcc, 收件人请放在xsmtpapi的to中',
     en: 'A template send takes no cc or bcc; put the recipients in the "to" of xsmtpapi',
   },
-  SEND_ADDRESS_LIST_UNSUPPORTED: {
-    status: 400,
+  /** A list send from a trigger API_USER: lists are batch mail (product-spec §6). */
+  SEND_ADDRESS_LIST_BATCH_ONLY: {
+    status: 403,
     sendCloud: 40820,
     'zh-cn': '此用户没有使用地址列表的权限',
     en: 'This user may not send to address lists',
+  },
+  SEND_ADDRESS_LIST_NOT_FOUND: {
+    status: 404,
+    sendCloud: 40863,
+    'zh-cn': 'to中有不存在的地址列表. 参数to: {to}',
+    en: 'An address list in "to" does not exist. to: {to}',
+  },
+  SEND_ADDRESS_LIST_TOO_MANY: {
+    status: 400,
+    sendCloud: 40864,
+    'zh-cn': '地址列表的个数不能超过{max}',
+    en: 'At most {max} address lists in "to"',
+  },
+  MAIL_LIST_TASK_NOT_FOUND: {
+    status: 404,
+    'zh-cn': '地址列表任务不存在',
+    en: 'The address list task does not exist',
+  },
+  /** Internal: a list task's chunk came from a worker that no longer holds the task; nothing was written. */
+  MAIL_LIST_TASK_LEASE_LOST: {
+    status: 409,
+    'zh-cn': '地址列表任务已由其他进程接手',
+    en: 'Another worker took the address list task over',
   },
   SEND_LABEL_NOT_FOUND: {
     status: 404,

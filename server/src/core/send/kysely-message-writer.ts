@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { type MessageWriter, SEND_REQUEST_TTL_MS } from './message-writer.ts';
 import {
   addDailyUsage,
+  advanceListTask,
   type DailyUsageRow,
   deleteSendRequests,
   findDailyUsage,
@@ -67,6 +68,11 @@ async function writeInTransaction(
   const results: (AcceptResult | Error | undefined)[] = new Array(items.length);
   await replaySendRequests(trx, items, results, now);
   await applyQuotas(trx, database, items, results, now);
+  for (const [i, item] of items.entries()) {
+    if (results[i] === undefined && item.listTask && !(await advanceListTask(trx, item.listTask, now))) {
+      results[i] = new AppError('MAIL_LIST_TASK_LEASE_LOST');
+    }
+  }
 
   const accepted: PreparedMessage[] = [];
   items.forEach((item, i) => {

@@ -17,8 +17,10 @@ import type { AcceptResult, PreparedMessage } from './send.types.ts';
  *     Asia/Shanghai day, quota.ts) refuse a message that would pass them with SEND_QUOTA_EXCEEDED
  *     (the account's) or SEND_TEST_QUOTA_EXCEEDED (the test API_USER's);
  *     messages of one batch count against each other in order;
- *  3. every other message is written: the message, its body, attachments, one recipient row per
- *     recipient (status `requested`, due now), the send request (for the TTL), the day's usage,
+ *  3. a list task's chunk whose task this worker no longer holds is refused with
+ *     MAIL_LIST_TASK_LEASE_LOST; a held task's row takes the chunk's progress;
+ *  4. every other message is written: the message, its body, attachments, one recipient row per
+ *     recipient (status `requested`, due now, lane 1 for a list task's), the send request (for the TTL), the day's usage,
  *     the template's last use, and one `request` event per recipient.
  */
 export interface MessageWriter {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { PreparedMessage } from './send.types.ts';
+import type { ListTaskProgress, PreparedMessage } from './send.types.ts';
 
 /*
  * The statements of the accept side; message-writer.ts decides what to write and when. Each
@@ -119,6 +119,7 @@ export async function insertMessages(
           use_notification: m.useNotification ? 1 : 0,
           individual: m.individual ? 1 : 0,
           recipient_count: m.recipients.length,
+          list_task_id: m.listTask?.taskId ?? null,
           size_bytes: m.sizeBytes,
           created_at: now,
         })),
@@ -189,6 +190,7 @@ export async function insertMessageRecipients(
       kind: r.kind,
       status: 'requested',
       vars: r.vars,
+      lane: m.listTask ? 1 : 0,
       next_attempt_at: now,
       created_at: now,
       updated_at: now,
@@ -197,6 +199,31 @@ export async function insertMessageRecipients(
   for (const chunk of chunks(recipients, CHUNK * 2)) {
     await trx.insertInto('message_recipients').values(chunk).execute();
   }
+}
+
+/**
+ * Moves a list task to where its chunk leaves it, while `task.owner` still holds it; false once it
+ * does not (then the chunk must not be written).
+ */
+export async function advanceListTask(
+  trx: Kysely<DB>,
+  task: ListTaskProgress,
+  now: number,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('mail_list_tasks')
+    .set({
+      cursor_address: task.cursorAddress,
+      queued: task.queued,
+      written: task.written ? 1 : 0,
+      lease_until: task.leaseUntil,
+      updated_at: now,
+    })
+    .where('id', '=', task.taskId)
+    .where('lease_owner', '=', task.owner)
+    .where('status', '=', 'sending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function markTemplatesUsed(trx: Kysely<DB>, templateIds: number[], now: number): Promise<void> {

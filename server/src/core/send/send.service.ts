@@ -15,13 +15,14 @@ import type { KeyCaller } from '../context.ts';
 import { calendarPart } from './calendar.ts';
 import { GroupCommit } from './group-commit.ts';
 import { KyselyMessageWriter } from './kysely-message-writer.ts';
+import type { ListSendRequest } from './list-send.ts';
 import { emailIdOf, MessageIds } from './message-id.ts';
 import type { MessageWriter } from './message-writer.ts';
 import { type ParsedMime, parseMime } from './mime.ts';
 import { accountLimitAt, apiUserDailyLimit } from './quota.ts';
 import { domainOf, parseAddressList, parseSender } from './recipients.ts';
 import { SendRepo } from './send.repo.ts';
-import type { AcceptResult, PreparedMessage, PreparedRecipient } from './send.types.ts';
+import type { AcceptResult, ListTaskProgress, PreparedMessage, PreparedRecipient } from './send.types.ts';
 import { SqliteMessageWriter } from './sqlite-message-writer.ts';
 import { parseXsmtpapi, storedXsmtpapi, varsAt, type Xsmtpapi } from './xsmtpapi.ts';
 
@@ -95,7 +96,6 @@ export class SendService {
     attachments: SendAttachment[] = [],
     options: SendOptions = {},
   ): Promise<AcceptResult> {
-    rejectAddressList(fields);
     const xsmtpapi = parseXsmtpapi(fields.xsmtpapi);
     const html = nonEmpty(fields.html);
     const plain = nonEmpty(fields.plain);
@@ -122,22 +122,15 @@ export class SendService {
     attachments: SendAttachment[] = [],
     options: SendOptions = {},
   ): Promise<AcceptResult> {
-    rejectAddressList(fields);
-    const invokeName = (fields.templateInvokeName ?? '').trim();
-    if (!invokeName) throw new AppError('SEND_TEMPLATE_NOT_FOUND');
+    if (!(fields.templateInvokeName ?? '').trim()) throw new AppError('SEND_TEMPLATE_NOT_FOUND');
     if (nonEmpty(fields.cc) !== null || nonEmpty(fields.bcc) !== null)
       throw new AppError('SEND_TEMPLATE_NO_CC');
-    const template = await this.repo.templateByInvokeName(caller.accountId, invokeName);
-    if (!template) throw new AppError('SEND_TEMPLATE_NOT_FOUND');
-    if (template.status !== 'passed') throw new AppError('SEND_TEMPLATE_NOT_PASSED');
+    const template = await this.passedTemplate(caller.accountId, fields.templateInvokeName);
     const xsmtpapi = parseXsmtpapi(fields.xsmtpapi);
     if (!xsmtpapi) throw new AppError('SEND_XSMTPAPI_EMPTY');
     if (!xsmtpapi.to) throw new AppError('SEND_XSMTPAPI_TO_REQUIRED');
-    const subject = (fields.subject ?? '').trim() || template.subject.trim();
-    if (!subject) throw new AppError('SEND_TEMPLATE_SUBJECT_EMPTY');
-    if (subject.length > SEND_SUBJECT_MAX) throw new AppError('SEND_SUBJECT_INVALID');
     return this.accept(caller, fields, {
-      subject,
+      subject: templateSubject(fields.subject, template.subject),
       html: template.html,
       plain: template.plain,
       xsmtpapi,
@@ -225,7 +218,179 @@ export class SendService {
     await this.writer.close();
   }
 
+  /**
+   * `mail/send` or `mail/sendtemplate` with useAddressList=true (list-send.ts): the call checked as
+   * its send would be, but for its recipients (the lists' members, written later by the task;
+   * cc, bcc and xsmtpapi are ignored, as SendCloud does), kept as the task's request.
+   */
+  async prepareListSend(
+    caller: KeyCaller,
+    fields: SendFields,
+    attachments: SendAttachment[],
+    kind: 'send' | 'template',
+  ): Promise<ListSendRequest> {
+    let content: Pick<ListSendRequest, 'subject' | 'html' | 'plain' | 'templateId'>;
+    if (kind === 'template') {
+      const template = await this.passedTemplate(caller.accountId, fields.templateInvokeName);
+      content = {
+        subject: templateSubject(fields.subject, template.subject),
+        html: template.html,
+        plain: template.plain,
+        templateId: template.id,
+      };
+    } else {
+      const html = nonEmpty(fields.html);
+      const plain = nonEmpty(fields.plain);
+      if (html === null && plain === null) throw new AppError('SEND_CONTENT_REQUIRED');
+      content = { subject: requireSubject(fields.subject), html, plain, templateId: null };
+    }
+    const head = await this.checkHead(caller, fields, { ...content, recipients: null, attachments });
+    return {
+      apiUserId: caller.apiUser.id,
+      emailType: caller.apiUser.emailType,
+      cType: caller.apiUser.cType,
+      fromAddress: head.sender.address,
+      fromName: head.sender.name,
+      replyTo: head.replyTo,
+      contentSummary: head.contentSummary,
+      labelId: head.labelId,
+      headers: head.headers,
+      useNotification: head.useNotification,
+      ...content,
+    };
+  }
+
+  /**
+   * One chunk of a list task: its members as one individual message through the group commit,
+   * with the task's progress in the same transaction (ListTaskProgress). The account must still
+   * be allowed to send from the domain, and the day's quota still have room, as for any send.
+   */
+  async acceptListChunk(
+    accountId: number,
+    request: ListSendRequest,
+    attachments: SendAttachment[],
+    members: { address: string; vars: Record<string, string> }[],
+    progress: ListTaskProgress,
+  ): Promise<AcceptResult> {
+    await this.states.requireSending({ accountId });
+    await this.requireUsableDomain(accountId, request.fromAddress);
+    const settings = await this.repo.accountSettings(accountId);
+    if (!settings) throw new AppError('API_AUTH_FAILED');
+    const messageId = this.ids.next(Date.now());
+    const attachmentBytes = attachments.reduce((sum, a) => sum + a.content.length, 0);
+    return this.commit({
+      accountId,
+      apiUserId: request.apiUserId,
+      source: 'api',
+      emailType: request.emailType,
+      messageId,
+      fromAddress: request.fromAddress,
+      fromName: request.fromName,
+      replyTo: request.replyTo,
+      subject: request.subject,
+      contentSummary: request.contentSummary,
+      labelId: request.labelId,
+      templateId: request.templateId,
+      headers: request.headers,
+      xsmtpapi: null,
+      useNotification: request.useNotification,
+      individual: true,
+      html: request.html,
+      plain: request.plain,
+      mime: null,
+      attachments,
+      recipients: members.map((member, index) => ({
+        index,
+        emailId: emailIdOf(messageId, index, member.address),
+        recipient: member.address,
+        domain: domainOf(member.address),
+        kind: 'to',
+        vars: JSON.stringify(member.vars),
+      })),
+      sizeBytes:
+        Buffer.byteLength(request.html ?? '') + Buffer.byteLength(request.plain ?? '') + attachmentBytes,
+      sendRequestId: null,
+      accountLimit: accountLimitAt(settings, Date.now()),
+      apiUserLimit: apiUserDailyLimit(request.cType),
+      listTask: progress,
+    });
+  }
+
+  private async passedTemplate(accountId: number, invokeName: string | undefined) {
+    const name = (invokeName ?? '').trim();
+    if (!name) throw new AppError('SEND_TEMPLATE_NOT_FOUND');
+    const template = await this.repo.templateByInvokeName(accountId, name);
+    if (!template) throw new AppError('SEND_TEMPLATE_NOT_FOUND');
+    if (template.status !== 'passed') throw new AppError('SEND_TEMPLATE_NOT_PASSED');
+    return template;
+  }
+
   private async accept(caller: KeyCaller, fields: SendFields, draft: Draft): Promise<AcceptResult> {
+    const head = await this.checkHead(caller, fields, draft);
+    const { sender, settings } = head;
+    const messageId = this.ids.next(Date.now());
+    const recipients: PreparedRecipient[] = draft.recipients.map((r, index) => ({
+      index,
+      emailId: emailIdOf(messageId, index, r.address),
+      recipient: r.address,
+      domain: domainOf(r.address),
+      kind: r.kind,
+      vars: r.vars,
+    }));
+    const result = await this.commit({
+      accountId: caller.accountId,
+      apiUserId: caller.apiUser.id,
+      source: draft.source,
+      emailType: caller.apiUser.emailType,
+      messageId,
+      fromAddress: sender.address,
+      fromName: sender.name,
+      replyTo: head.replyTo,
+      subject: draft.subject,
+      contentSummary: head.contentSummary,
+      labelId: head.labelId,
+      templateId: draft.templateId,
+      headers: head.headers,
+      xsmtpapi: storedXsmtpapi(draft.xsmtpapi),
+      useNotification: head.useNotification,
+      individual: draft.xsmtpapi?.to !== undefined,
+      html: draft.html,
+      plain: draft.plain,
+      mime: draft.mime ?? null,
+      attachments: draft.attachments,
+      recipients,
+      sizeBytes:
+        (draft.mime?.length ?? 0) +
+        Buffer.byteLength(draft.html ?? '') +
+        Buffer.byteLength(draft.plain ?? '') +
+        head.attachmentBytes,
+      sendRequestId: head.sendRequestId,
+      accountLimit: accountLimitAt(settings, Date.now()),
+      apiUserLimit: apiUserDailyLimit(caller.apiUser.cType),
+    });
+    return head.respEmailId ? result : { ...result, emailIdList: [] };
+  }
+
+  private async commit(prepared: PreparedMessage): Promise<AcceptResult> {
+    try {
+      return await this.commits.submit(prepared);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError('SEND_FAILED');
+    }
+  }
+
+  /**
+   * The rules of a send but its content and recipients, in SendCloud's order; `recipients` null
+   * for a list send (its members are checked as the task writes them).
+   */
+  private async checkHead(
+    caller: KeyCaller,
+    fields: SendFields,
+    draft: Pick<Draft, 'subject' | 'allowEmptySubject' | 'maxRecipients' | 'attachments'> & {
+      recipients: RecipientDraft[] | null;
+    },
+  ) {
     await this.states.requireSending(caller);
     const sender = parseSender(fields.from, fields.fromName);
     const replyTo = parseAddressList(fields.replyTo, SEND_REPLY_TO_MAX, {
@@ -244,8 +409,12 @@ export class SendService {
     if (sendRequestId !== null && sendRequestId.length > SEND_REQUEST_ID_MAX) {
       throw new AppError('SEND_REQUEST_ID_INVALID');
     }
-    if (draft.recipients.length === 0) throw new AppError('SEND_TO_REQUIRED');
-    if (draft.maxRecipients !== undefined && draft.recipients.length > draft.maxRecipients) {
+    if (draft.recipients?.length === 0) throw new AppError('SEND_TO_REQUIRED');
+    if (
+      draft.recipients &&
+      draft.maxRecipients !== undefined &&
+      draft.recipients.length > draft.maxRecipients
+    ) {
       throw new AppError('SEND_TEST_TOO_MANY');
     }
     const attachmentBytes = draft.attachments.reduce((sum, a) => sum + a.content.length, 0);
@@ -255,55 +424,18 @@ export class SendService {
     const labelId = await this.resolveLabel(caller.accountId, fields.labelId, fields.labelName);
     const settings = await this.repo.accountSettings(caller.accountId);
     if (!settings) throw new AppError('API_AUTH_FAILED');
-
-    const messageId = this.ids.next(Date.now());
-    const recipients: PreparedRecipient[] = draft.recipients.map((r, index) => ({
-      index,
-      emailId: emailIdOf(messageId, index, r.address),
-      recipient: r.address,
-      domain: domainOf(r.address),
-      kind: r.kind,
-      vars: r.vars,
-    }));
-    const prepared: PreparedMessage = {
-      accountId: caller.accountId,
-      apiUserId: caller.apiUser.id,
-      source: draft.source,
-      emailType: caller.apiUser.emailType,
-      messageId,
-      fromAddress: sender.address,
-      fromName: sender.name,
+    return {
+      sender,
       replyTo: replyTo.length > 0 ? replyTo.join(';') : null,
-      subject: draft.subject,
       contentSummary,
-      labelId,
-      templateId: draft.templateId,
       headers,
-      xsmtpapi: storedXsmtpapi(draft.xsmtpapi),
+      respEmailId,
       useNotification,
-      individual: draft.xsmtpapi?.to !== undefined,
-      html: draft.html,
-      plain: draft.plain,
-      mime: draft.mime ?? null,
-      attachments: draft.attachments,
-      recipients,
-      sizeBytes:
-        (draft.mime?.length ?? 0) +
-        Buffer.byteLength(draft.html ?? '') +
-        Buffer.byteLength(draft.plain ?? '') +
-        attachmentBytes,
       sendRequestId,
-      accountLimit: accountLimitAt(settings, Date.now()),
-      apiUserLimit: apiUserDailyLimit(caller.apiUser.cType),
+      attachmentBytes,
+      labelId,
+      settings,
     };
-    let result: AcceptResult;
-    try {
-      result = await this.commits.submit(prepared);
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw new AppError('SEND_FAILED');
-    }
-    return respEmailId ? result : { ...result, emailIdList: [] };
   }
 
   private async requireUsableDomain(accountId: number, address: string): Promise<void> {
@@ -361,10 +493,12 @@ function requireSubject(value: string | undefined): string {
   return subject;
 }
 
-function rejectAddressList(fields: SendFields): void {
-  if ((fields.useAddressList ?? '').trim().toLowerCase() === 'true') {
-    throw new AppError('SEND_ADDRESS_LIST_UNSUPPORTED');
-  }
+/** A template send's subject: the call's, else the template's; one of them is required. */
+function templateSubject(given: string | undefined, ofTemplate: string): string {
+  const subject = (given ?? '').trim() || ofTemplate.trim();
+  if (!subject) throw new AppError('SEND_TEMPLATE_SUBJECT_EMPTY');
+  if (subject.length > SEND_SUBJECT_MAX) throw new AppError('SEND_SUBJECT_INVALID');
+  return subject;
 }
 
 function individual(x: Xsmtpapi): RecipientDraft[] {

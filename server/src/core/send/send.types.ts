@@ -39,6 +39,25 @@ export interface PreparedMessage {
   accountLimit: number | null;
   /** The API_USER's own emails per day (a test API_USER), or null. */
   apiUserLimit: number | null;
+  /** A list task's chunk: written only while the task's lease holds, with its progress; lane 1. */
+  listTask?: ListTaskProgress | undefined;
+}
+
+/**
+ * Where a list task stands once its chunk is written (core/mail-list-tasks): the writer moves the
+ * task's row to it in the chunk's transaction, fenced by the task's lease, so a worker that lost
+ * the task writes nothing and no member is mailed twice.
+ */
+export interface ListTaskProgress {
+  taskId: number;
+  owner: string;
+  leaseUntil: number;
+  /** The chunk's last member. */
+  cursorAddress: string;
+  /** Recipients written for the task with this chunk. */
+  queued: number;
+  /** Every member is written with this chunk. */
+  written: boolean;
 }
 
 /** What an accepted send answers: the message id and one emailId per recipient. */

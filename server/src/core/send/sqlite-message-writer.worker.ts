@@ -22,7 +22,8 @@ import type { PreparedMessage } from './send.types.ts';
  */
 export type WriterResult =
   | { ok: { messageId: string; emailIdList: string[]; replayed: boolean } }
-  | { error: { code: 'SEND_QUOTA_EXCEEDED' | 'SEND_TEST_QUOTA_EXCEEDED'; params: { quota: number } } };
+  | { error: { code: 'SEND_QUOTA_EXCEEDED' | 'SEND_TEST_QUOTA_EXCEEDED'; params: { quota: number } } }
+  | { error: { code: 'MAIL_LIST_TASK_LEASE_LOST'; params: Record<string, never> } };
 
 const db = new SQLite(workerData.file as string);
 db.pragma('journal_mode = WAL');
@@ -47,8 +48,8 @@ const q = {
   message: db.prepare(
     `INSERT INTO messages (account_id, api_user_id, message_id, source, email_type, from_address, from_name,
        reply_to, subject, content_summary, label_id, template_id, headers, xsmtpapi, use_notification,
-       individual, recipient_count, size_bytes, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       individual, recipient_count, list_task_id, size_bytes, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ),
   content: db.prepare(
     'INSERT INTO message_contents (message_id, account_id, html, plain, mime) VALUES (?, ?, ?, ?, ?)',
@@ -58,8 +59,8 @@ const q = {
   ),
   recipient: db.prepare(
     `INSERT INTO message_recipients (account_id, message_id, rcpt_index, email_id, recipient, recipient_domain,
-       kind, status, vars, next_attempt_at, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 'requested', ?, ?, ?, ?)`,
+       kind, status, vars, lane, next_attempt_at, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'requested', ?, ?, ?, ?, ?)`,
   ),
   /** The request event of each recipient (mail_events, migration 0020), in the accept transaction. */
   requestEvent: db.prepare(
@@ -74,6 +75,11 @@ const q = {
      ON CONFLICT (account_id, day, api_user_id) DO UPDATE SET count = count + excluded.count`,
   ),
   templateUsed: db.prepare('UPDATE email_templates SET last_used_at = ? WHERE id = ?'),
+  /** A list task's progress with its chunk, fenced by its lease (messages.repo.ts advanceListTask). */
+  advanceTask: db.prepare(
+    `UPDATE mail_list_tasks SET cursor_address = ?, queued = ?, written = ?, lease_until = ?, updated_at = ?
+     WHERE id = ? AND lease_owner = ? AND status = 'sending'`,
+  ),
 };
 
 const write = db.transaction((items: PreparedMessage[], now: number): WriterResult[] => {
@@ -128,6 +134,22 @@ const write = db.transaction((items: PreparedMessage[], now: number): WriterResu
         return;
       }
     }
+    const task = m.listTask;
+    if (
+      task &&
+      q.advanceTask.run(
+        task.cursorAddress,
+        task.queued,
+        task.written ? 1 : 0,
+        task.leaseUntil,
+        now,
+        task.taskId,
+        task.owner,
+      ).changes === 0
+    ) {
+      results[i] = { error: { code: 'MAIL_LIST_TASK_LEASE_LOST', params: {} } };
+      return;
+    }
     accountUsage.set(m.accountId, (accountUsage.get(m.accountId) ?? 0) + n);
     apiUserUsage.set(m.apiUserId, (apiUserUsage.get(m.apiUserId) ?? 0) + n);
 
@@ -150,6 +172,7 @@ const write = db.transaction((items: PreparedMessage[], now: number): WriterResu
         m.useNotification ? 1 : 0,
         m.individual ? 1 : 0,
         n,
+        task?.taskId ?? null,
         m.sizeBytes,
         now,
       ).lastInsertRowid,
@@ -167,6 +190,7 @@ const write = db.transaction((items: PreparedMessage[], now: number): WriterResu
         r.domain,
         r.kind,
         r.vars,
+        task ? 1 : 0,
         now,
         now,
         now,

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { SmsTaskStatus, SmsTasksTable } from '../../db/sms-task-schema.ts';
+import { claimDueTask, updateHeldTask } from '../tasks/task-lease.repo.ts';
 
 /**
  * SMS tasks (migration 0046). Tasks are scoped by account in every query the console or API
@@ -125,44 +125,17 @@ export async function insertResend(
   });
 }
 
-/**
- * Takes one task for `owner`: a waiting task whose time has come, or a sending one whose writer
- * stopped (its lease ran out) with messages still to write. One statement, the due condition
- * checked again on the row itself, so of two workers racing for a task one gets it.
- */
-export async function claimTask(
-  database: Database,
-  owner: string,
-  now: number,
-  leaseMs: number,
-): Promise<TaskRow | undefined> {
-  const lock = database.dialect === 'postgres' ? sql.raw('FOR UPDATE SKIP LOCKED') : sql.raw('');
-  const due = sql`((status = 'waiting' AND send_at <= ${now})
-    OR (status = 'sending' AND written = 0 AND lease_until < ${now}))`;
-  const result = await sql<TaskRow>`
-    UPDATE sms_tasks SET status = 'sending', lease_owner = ${owner}, lease_until = ${now + leaseMs},
-      started_at = COALESCE(started_at, ${now}), updated_at = ${now}
-    WHERE id = (SELECT id FROM sms_tasks WHERE ${due} ORDER BY send_at LIMIT 1 ${lock}) AND ${due}
-    RETURNING *`.execute(database.db);
-  return result.rows[0];
-}
+/** Takes one due task for `owner` (core/tasks/task-lease.repo.ts). */
+export const claimTask = (database: Database, owner: string, now: number, leaseMs: number) =>
+  claimDueTask<TaskRow>(database, 'sms_tasks', owner, now, leaseMs);
 
 /** Updates a task this owner holds; false once it no longer does. */
-export async function updateHeld(
-  { db }: Database,
+export const updateHeld = (
+  database: Database,
   id: number,
   owner: string,
   set: Partial<Omit<TaskRow, 'id' | 'account_id'>>,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('sms_tasks')
-    .set(set)
-    .where('id', '=', id)
-    .where('lease_owner', '=', owner)
-    .where('status', '=', 'sending')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+) => updateHeldTask(database, 'sms_tasks', id, owner, set as Record<string, string | number | null>);
 
 /** Written tasks none of whose messages is still with Herald: finished. Answers how many. */
 export async function finishSent({ db }: Database, now: number): Promise<number> {
@@ -314,6 +287,23 @@ export async function failedMessages({ db }: Database, taskId: number, afterId: 
     parts: Number(r.parts),
     content: r.content,
   }));
+}
+
+/** How many of a task's messages are still with Herald, counting up to `cap`. */
+export async function backlog({ db }: Database, taskId: number, cap: number): Promise<number> {
+  const row = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('sms_messages')
+        .select('id')
+        .where('task_id', '=', taskId)
+        .where('status', '=', 'requesting')
+        .limit(cap)
+        .as('waiting'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** How many of a task's messages failed (its resend's size). */

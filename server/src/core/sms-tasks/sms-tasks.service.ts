@@ -35,6 +35,11 @@ export interface SmsTasksDeps {
   now?: () => number;
   /** Numbers per written chunk: small enough that an API call never waits long behind one. */
   chunkSize?: number;
+  /**
+   * Most of a task's SMS waiting for the SMS worker: the task writes no further ahead of its
+   * carriers, so a 100,000-number task never fills the queue (and the database) at once.
+   */
+  maxBacklog?: number;
   leaseMs?: number;
 }
 
@@ -44,6 +49,7 @@ export interface SmsTaskCreate extends SmsTaskValues {
 }
 
 const DAY = 86_400_000;
+const BACKLOG_PAUSE_MS = 200;
 const SAMPLE_SIZE = 3;
 
 /**
@@ -64,14 +70,16 @@ export class SmsTasksService {
   private readonly now: () => number;
   private readonly chunkSize: number;
   private readonly leaseMs: number;
+  private readonly maxBacklog: number;
   private waker: (() => void) | undefined;
 
   constructor(deps: SmsTasksDeps) {
     this.deps = deps;
     this.database = deps.database;
     this.now = deps.now ?? Date.now;
-    this.chunkSize = deps.chunkSize ?? 500;
+    this.chunkSize = deps.chunkSize ?? 250;
     this.leaseMs = deps.leaseMs ?? 60_000;
+    this.maxBacklog = deps.maxBacklog ?? 5000;
   }
 
   /** The runner of this process, woken when a task that may start now is created here. */
@@ -263,6 +271,16 @@ export class SmsTasksService {
     }
     while (!stopping()) {
       progress.leaseUntil = this.now() + this.leaseMs;
+      if ((await repo.backlog(this.database, progress.taskId, this.maxBacklog)) >= this.maxBacklog) {
+        if (
+          !(await repo.updateHeld(this.database, progress.taskId, owner, {
+            lease_until: progress.leaseUntil,
+          }))
+        )
+          return;
+        await new Promise((resolve) => setTimeout(resolve, BACKLOG_PAUSE_MS));
+        continue;
+      }
       let result: { written: boolean; queued: number; skipped: number; skipReasons: Record<string, number> };
       if (task.resend_of !== null) {
         const copies = await repo.failedMessages(

@@ -122,15 +122,19 @@ const description = (value: string | undefined) => addressListDescriptionSchema.
 /**
  * `addresslist/list|add|update|delete` and `addressmember/list|get|add|update|delete`
  * (email_v2/list_do.md) on the calling API_USER's account; v1's `list.*` and `list_member.*` run
- * these handlers too (webapi.calls.ts). `mail/taskinfo` waits for list sends (40820).
+ * these handlers too (webapi.calls.ts). `mail/taskinfo` answers a list send's progress.
  */
 export const addressListApiv2: Apiv2Area = (action, core) => {
   const lists = core.addressLists;
   const listOf = async (caller: KeyCaller, address: string | undefined) =>
     lists.findByAddress(caller, address ?? '');
 
-  action('mail/taskinfo', D.MAIL_TASKINFO, async () => {
-    throw new AppError('API_ADDRESS_LISTS_UNAVAILABLE');
+  action('mail/taskinfo', D.MAIL_TASKINFO, async ({ caller, params, request }) => {
+    const id = (params.fields.maillistTaskId ?? '').trim();
+    if (!/^\d{1,15}$/.test(id)) throw new AppError('MAIL_LIST_TASK_NOT_FOUND');
+    const task = await core.mailListTasks.info(caller, Number(id), request.lang);
+    const { createdAt, updatedAt, ...rest } = task;
+    return { data: { ...rest, gmtCreated: sendCloudTime(createdAt), gmtUpdated: sendCloudTime(updatedAt) } };
   });
 
   action('addresslist/list', D.ADDRESSLIST_LIST, async ({ caller, params }) => {

@@ -133,14 +133,35 @@ export const ADDRESSMEMBER_DELETE: ActionDocs = {
 
 /** List sends come later: until then `mail/taskinfo` has no task to tell of and says so (40820). */
 export const MAIL_TASKINFO: ActionDocs = {
-  summary: t(
-    'mail/taskinfo（暂不可用：尚无地址列表发送）',
-    'mail/taskinfo (not yet available: no list sends)',
-  ),
+  summary: t('mail/taskinfo 地址列表任务的进度', 'mail/taskinfo: the progress of a list send'),
   description: t(
-    'Herald 尚不支持向地址列表发送，此调用总是返回 40820。',
-    'Herald does not send to address lists yet; this call always answers 40820.',
+    '地址列表发送（useAddressList=true）返回的 maillistTaskId 对应任务的状态与进度：成员数、已写入、投递中、送达、无效（其中退订与黑名单）、软退信。',
+    'The state and progress of a task a list send (useAddressList=true) answered with: members, written, waiting, delivered, invalid (unsubscribed and blocked among them), soft bounces.',
   ),
-  params: params({ maillistTaskId: text(t('地址列表任务 ID', 'The list task id')) }),
-  errors: ['API_ADDRESS_LISTS_UNAVAILABLE'],
+  params: params({
+    maillistTaskId: doc(z.string().optional(), t('地址列表任务 ID', 'The list task id'), {
+      required: 'MAIL_LIST_TASK_NOT_FOUND',
+      codes: ['MAIL_LIST_TASK_NOT_FOUND'],
+    }),
+  }),
+  info: z.object({
+    data: z.object({
+      maillistTaskId: z.number(),
+      apiUser: z.string(),
+      addressList: z.string(),
+      memberCount: z.number(),
+      gmtCreated: z.string(),
+      gmtUpdated: z.string(),
+      status: z.enum(['waiting', 'sending', 'finished', 'failed']),
+      queued: z.number(),
+      waiting: z.number(),
+      delivered: z.number(),
+      invalid: z.number(),
+      unsubscribed: z.number(),
+      blocked: z.number(),
+      softBounce: z.number(),
+      error: z.string().nullable(),
+    }),
+  }),
+  errors: ['MAIL_LIST_TASK_NOT_FOUND'],
 };

@@ -15,8 +15,27 @@ export interface Envelope {
 
 const SUCCESS: Record<Lang, string> = { 'zh-cn': '请求成功', en: 'success' };
 
-export function ok(lang: Lang, info: Record<string, unknown> = {}): Envelope {
-  return { result: true, statusCode: 200, message: SUCCESS[lang], info };
+/** Successes SendCloud answers with a code of their own (reference §1, §3). */
+const SUCCESS_CODES = {
+  40821: { 'zh-cn': '地址列表任务创建成功', en: 'The address list task was created' },
+} as const satisfies Record<number, Record<Lang, string>>;
+
+/** The key a handler's info carries a success code under (not part of the JSON answer). */
+const SUCCESS_CODE = Symbol('successCode');
+
+/** A handler's info answered with one of SendCloud's own success codes instead of 200. */
+export function withSuccessCode(
+  code: keyof typeof SUCCESS_CODES,
+  info: Record<string, unknown>,
+): Record<string, unknown> {
+  return { ...info, [SUCCESS_CODE]: code };
+}
+
+export function ok(lang: Lang, info: Record<string | symbol, unknown> = {}): Envelope {
+  const code = info[SUCCESS_CODE] as keyof typeof SUCCESS_CODES | undefined;
+  if (code === undefined) return { result: true, statusCode: 200, message: SUCCESS[lang], info };
+  const { [SUCCESS_CODE]: _code, ...rest } = info;
+  return { result: true, statusCode: code, message: SUCCESS_CODES[code][lang], info: rest };
 }
 
 /**

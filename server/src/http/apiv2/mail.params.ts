@@ -84,11 +84,16 @@ const SENDER = {
   ),
   useAddressList: text(
     t(
-      '是否使用地址列表发送；Herald 暂不支持地址列表，true 时返回错误',
-      'Send to address lists; Herald has no address lists yet, true is refused',
+      '是否使用地址列表发送（true/false，默认 false）：true 时 to 为最多 5 个地址列表的别称地址，每个成员单独发送并替换其变量，cc、bcc、xsmtpapi 失效；立即返回 40821 与 maillistTaskId（每个列表一个任务，进度见 mail/taskinfo）。仅付费账号的批量类型 API_USER 可用',
+      'Send to address lists (true/false, default false): with true, to holds the aliases of at most 5 address lists, each member gets their own mail with their variables, and cc, bcc and xsmtpapi are ignored; answered at once with 40821 and maillistTaskId (one task per list; progress through mail/taskinfo). Batch API_USERs of paid accounts only',
     ),
     {
-      codes: ['SEND_ADDRESS_LIST_UNSUPPORTED'],
+      codes: [
+        'SEND_ADDRESS_LIST_BATCH_ONLY',
+        'ADDRESS_LIST_PAID_ONLY',
+        'SEND_ADDRESS_LIST_NOT_FOUND',
+        'SEND_ADDRESS_LIST_TOO_MANY',
+      ],
     },
   ),
 };
@@ -188,6 +193,18 @@ const SEND_ERRORS = [
   'SEND_FAILED',
 ] as const;
 
+/** A send's emailIds; a list send's task ids instead (statusCode 40821, one task per list). */
+const SEND_INFO = z.object({
+  emailIdList: EMAIL_ID_LIST.optional(),
+  maillistTaskId: doc(
+    z.array(z.number()).optional(),
+    t(
+      'useAddressList=true 时（statusCode 40821）：每个地址列表一个任务的 ID',
+      'With useAddressList=true (statusCode 40821): one task id per address list',
+    ),
+  ),
+});
+
 export const MAIL_SEND: ActionDocs = {
   summary: t('普通发送', 'Send a mail'),
   description: t(
@@ -196,7 +213,7 @@ export const MAIL_SEND: ActionDocs = {
   ),
   params: params(SEND_FIELDS),
   files: ATTACHMENTS,
-  info: z.object({ emailIdList: EMAIL_ID_LIST }),
+  info: SEND_INFO,
   errors: [...SEND_ERRORS],
 };
 
@@ -231,9 +248,16 @@ export const MAIL_SENDTEMPLATE: ActionDocs = {
     bcc: text(t('不支持：模板发送不能密送', 'Not allowed: a template send has no bcc'), {
       codes: ['SEND_TEMPLATE_NO_CC'],
     }),
+    to: text(
+      t(
+        '仅 useAddressList=true 时：地址列表的别称地址，多个用 ; 分隔，最多 5 个',
+        'Only with useAddressList=true: the aliases of address lists, `;`-separated, at most 5',
+      ),
+      { codes: ['SEND_ADDRESS_LIST_NOT_FOUND', 'SEND_ADDRESS_LIST_TOO_MANY'] },
+    ),
   }),
   files: ATTACHMENTS,
-  info: z.object({ emailIdList: EMAIL_ID_LIST }),
+  info: SEND_INFO,
   errors: [...SEND_ERRORS],
 };
 

@@ -118,16 +118,16 @@ const unsubscribeEntry = (r: Row) => ({
   create_at: r.unsubscribeTime,
 });
 
+/** A v1 send's answer: its emailIds when asked for, or a list send's task ids (use_maillist). */
+function v1SendAnswer(fields: Record<string, string>, info: Row): Row {
+  if (info.maillistTaskId) return { maillist_task_id: info.maillistTaskId };
+  return fields.respEmailId === 'true' ? { email_id_list: info.emailIdList } : {};
+}
+
 /** Every v1 call of reference §13 (sources/email/*.md), by lower-case `module.action`. */
 export const V1_CALLS: Record<string, V1Handler> = {
-  'mail.send': async ({ fields, v2 }) => {
-    const info = await v2('mail/send');
-    return fields.respEmailId === 'true' ? { email_id_list: info.emailIdList } : {};
-  },
-  'mail.send_template': async ({ fields, v2 }) => {
-    const info = await v2('mail/sendtemplate');
-    return fields.respEmailId === 'true' ? { email_id_list: info.emailIdList } : {};
-  },
+  'mail.send': async ({ fields, v2 }) => v1SendAnswer(fields, await v2('mail/send')),
+  'mail.send_template': async ({ fields, v2 }) => v1SendAnswer(fields, await v2('mail/sendtemplate')),
 
   /** Lists and members (list_do.md): v1 names a list by `address` (or `mail_list_addr`), its members' names by `name`. */
   'list.get': async ({ v2 }) => {

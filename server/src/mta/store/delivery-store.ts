@@ -12,7 +12,10 @@ import type { AttemptOutcome } from '../../db/delivery-schema.ts';
  *
  * Claims: a worker takes a batch of rows that are due (requested, deferred or held with
  * next_attempt_at ≤ now) or whose lease ran out (status `sending`, lease_expires_at < now: their
- * worker died), setting status `sending` and its own lease in the same statement. Every later
+ * worker died), setting status `sending` and its own lease in the same statement. Due rows are
+ * taken lane by lane (migration 0048): lane 0 (API, SMTP, console and system mail) first, lane 1
+ * (list tasks) only for the room left, so mail sent while a million-member task waits goes out
+ * on the next claim, ahead of the task's. Every later
  * write about a claimed row is fenced by `lease_owner`: a worker that lost its lease (it stalled
  * past the expiry and the row was claimed again) can no longer mark or record it.
  */

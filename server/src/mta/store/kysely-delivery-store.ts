@@ -16,11 +16,13 @@ import {
  * has the contract). PostgreSQL: `FOR UPDATE SKIP LOCKED` lets several workers claim side by side
  * without waiting for each other; SQLite has one writer at a time, so the statement alone is atomic.
  *
- * No ORDER BY in the claim: with three statuses the (status, next_attempt_at) index cannot give
- * one order, and sorting every due row on every claim costs more than the order is worth; each
- * status is still walked in next_attempt_at order.
+ * No ORDER BY in the claim: with three statuses the (status, lane, next_attempt_at) index cannot
+ * give one order, and sorting every due row on every claim costs more than the order is worth;
+ * each status of a lane is still walked in next_attempt_at order.
  */
 const COLUMNS = sql.raw(CLAIMED_COLUMNS);
+/** Lane 0 (every send but list tasks) is claimed before lane 1 (list tasks): see delivery-store.ts. */
+const LANES = [0, 1] as const;
 const DUE = sql.raw("('requested', 'deferred', 'held')");
 
 const CHUNK = 100;
@@ -84,15 +86,19 @@ export class KyselyDeliveryStore implements DeliveryStore {
       WHERE id IN (SELECT id FROM message_recipients
         WHERE status = 'sending' AND lease_expires_at < ${now} LIMIT ${limit} ${lock})
       RETURNING ${COLUMNS}`.execute(db);
-    const rest = limit - recovered.rows.length;
-    if (rest <= 0) return recovered.rows.map(normalizeClaimed);
-    const due = await sql<ClaimedRecipient>`
-      UPDATE message_recipients SET ${set}
-      WHERE id IN (SELECT id FROM message_recipients
-        WHERE status IN ${DUE} AND next_attempt_at <= ${now}
-        LIMIT ${rest} ${lock})
-      RETURNING ${COLUMNS}`.execute(db);
-    return [...recovered.rows, ...due.rows].map(normalizeClaimed);
+    const claimed = [...recovered.rows];
+    for (const lane of LANES) {
+      const rest = limit - claimed.length;
+      if (rest <= 0) break;
+      const due = await sql<ClaimedRecipient>`
+        UPDATE message_recipients SET ${set}
+        WHERE id IN (SELECT id FROM message_recipients
+          WHERE status IN ${DUE} AND lane = ${lane} AND next_attempt_at <= ${now}
+          LIMIT ${rest} ${lock})
+        RETURNING ${COLUMNS}`.execute(db);
+      claimed.push(...due.rows);
+    }
+    return claimed.map(normalizeClaimed);
   }
 
   /**

@@ -36,9 +36,11 @@ const q = {
     `UPDATE message_recipients SET ${SET} WHERE id IN (SELECT id FROM message_recipients
        WHERE status = 'sending' AND lease_expires_at < @now LIMIT @limit) RETURNING ${COLUMNS}`,
   ),
+  /** One lane's due rows (lane 0 before lane 1: delivery-store.ts). */
   due: db.prepare(
     `UPDATE message_recipients SET ${SET} WHERE id IN (SELECT id FROM message_recipients
-       WHERE status IN ('requested', 'deferred', 'held') AND next_attempt_at <= @now LIMIT @limit)
+       WHERE status IN ('requested', 'deferred', 'held') AND lane = @lane AND next_attempt_at <= @now
+       LIMIT @limit)
      RETURNING ${COLUMNS}`,
   ),
   renew: db.prepare(
@@ -91,9 +93,13 @@ const q = {
 const claim = db.transaction((owner: string, limit: number, now: number, leaseMs: number) => {
   const params = { owner, expires: now + leaseMs, now, limit };
   const recovered = q.stale.get(now) ? (q.recover.all(params) as ClaimedRecipient[]) : [];
-  const rest = limit - recovered.length;
-  if (rest <= 0) return recovered;
-  return [...recovered, ...(q.due.all({ ...params, limit: rest }) as ClaimedRecipient[])];
+  const claimed = [...recovered];
+  for (const lane of [0, 1]) {
+    const rest = limit - claimed.length;
+    if (rest <= 0) break;
+    claimed.push(...(q.due.all({ ...params, lane, limit: rest }) as ClaimedRecipient[]));
+  }
+  return claimed;
 });
 
 const outcomes = db.transaction((records: OutcomeRecord[]) =>
