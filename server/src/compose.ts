@@ -69,6 +69,8 @@ import { SmsTemplatesService } from './core/sms-templates/sms-templates.service.
 import { SmsTemplatesApi } from './core/sms-templates/sms-templates-api.ts';
 import { SmsUsersService } from './core/sms-users/sms-users.service.ts';
 import { StatisticsService } from './core/statistics/statistics.service.ts';
+import { SubscribeService } from './core/subscriptions/subscribe.service.ts';
+import { SubscriptionsService } from './core/subscriptions/subscriptions.service.ts';
 import { SuppressionService } from './core/suppression/suppression.service.ts';
 import { SuppressionListsService } from './core/suppression/suppression-lists.service.ts';
 import { TemplateReviewService } from './core/templates/template-review.service.ts';
@@ -197,6 +199,10 @@ export interface Core extends Tracking {
   addressLists: AddressListsService;
   /** List sends (mail/send and mail/sendtemplate with useAddressList, mail/taskinfo); the worker's runner. */
   mailListTasks: MailListTasksService;
+  /** The account's subscription forms (`/subInvite`). */
+  subscriptions: SubscriptionsService;
+  /** The public subscription page, its form and the double opt-in link. */
+  subscribe: SubscribeService;
   /** File imports into address lists: the same machinery as the contact lists'. */
   addressListImports: AddressListImportsService;
   /** The SMS channel: carrier sessions, the SMS work loop and receipts (started by worker roles). */
@@ -388,6 +394,17 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     logger: logger.child({ component: 'mail-list-tasks' }),
   });
   const apiUserAuth = new ApiUserAuth(database, { limiter: rateLimiter });
+  const subscriptions = new SubscriptionsService({ database, auth: apiUserAuth, send, lists: addressLists });
+  const subscribe = new SubscribeService({
+    database,
+    captcha,
+    send,
+    lists: addressLists,
+    suppression,
+    key: purposeKey('subscription-confirm', secretKey),
+    publicUrl: config.publicUrl,
+    logger: logger.child({ component: 'subscriptions' }),
+  });
   const tracking = createTracking({
     database,
     config,
@@ -496,6 +513,8 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     }),
     addressLists,
     mailListTasks,
+    subscriptions,
+    subscribe,
     addressListImports: new AddressListImportsService({
       database,
       queue,

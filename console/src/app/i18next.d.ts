@@ -37,6 +37,7 @@ import type smsTasks from '../locales/zh-cn/smsTasks.json';
 import type smsTemplates from '../locales/zh-cn/smsTemplates.json';
 import type smsUsers from '../locales/zh-cn/smsUsers.json';
 import type statistics from '../locales/zh-cn/statistics.json';
+import type subscribe from '../locales/zh-cn/subscribe.json';
 import type suppression from '../locales/zh-cn/suppression.json';
 import type templates from '../locales/zh-cn/templates.json';
 import type testSend from '../locales/zh-cn/testSend.json';
@@ -98,6 +99,7 @@ declare module 'i18next' {
         testSend: typeof testSend;
         tracking: typeof tracking;
         unsubscribePage: typeof unsubscribePage;
+        subscribe: typeof subscribe;
         webhooks: typeof webhooks;
       };
     };

@@ -31,7 +31,7 @@ export const publicScreens: readonly PublicScreen[] = [
   screen('site', '/terms', 'routes.terms', 'legal/TermsPage'),
   screen('site', '/privacy', 'routes.privacy', 'legal/PrivacyPage'),
   todo('site', '/preview', 'routes.subscriptionPreview', 'subscription/SubscriptionPreviewPage'),
-  todo('site', '/subscriptionInvite', 'routes.subscriptionInvite', 'subscription/SubscriptionInvitePage'),
+  screen('site', '/subscriptionInvite', 'routes.subscriptionInvite', 'subscription/SubscriptionInvitePage'),
   todo('user', '/transfer', 'routes.transfer', 'user/TransferPage'),
   screen('user', '/login', 'routes.login', 'user/LoginPage'),
   todo('user', '/accountAuth', 'routes.accountAuth', 'user/AccountAuthPage'),

@@ -19,13 +19,13 @@ import { useSessionStore } from './session.store.ts';
  */
 
 const eagerFiles = import.meta.glob<Record<string, unknown>>(
-  '../locales/*/{auth,common,diagnostics,home,http,members,notFound,routes,security,shell}.json',
+  '../locales/*/{auth,common,diagnostics,home,http,members,notFound,routes,security,shell,subscribe}.json',
   { eager: true, import: 'default' },
 );
 const lazyFiles = import.meta.glob<Record<string, unknown>>(
   [
     '../locales/*/*.json',
-    '!../locales/*/{auth,common,diagnostics,home,http,members,notFound,routes,security,shell}.json',
+    '!../locales/*/{auth,common,diagnostics,home,http,members,notFound,routes,security,shell,subscribe}.json',
   ],
   { import: 'default' },
 );

@@ -27,6 +27,7 @@ import { SMS_TASK_ERRORS } from './errors/sms-task.errors.ts';
 import { SMS_TEMPLATE_ERRORS } from './errors/sms-template.errors.ts';
 import { SMS_USER_ERRORS } from './errors/sms-user.errors.ts';
 import { STATISTICS_ERRORS } from './errors/statistics.errors.ts';
+import { SUBSCRIPTION_ERRORS } from './errors/subscription.errors.ts';
 import { SUPPRESSION_ERRORS } from './errors/suppression.errors.ts';
 import { TEMPLATE_ERRORS } from './errors/template.errors.ts';
 import { TRACKING_ERRORS } from './errors/tracking.errors.ts';
@@ -393,6 +394,7 @@ export const ERRORS = {
   ...SMS_LABEL_ERRORS,
   ...SMS_CONTACT_ERRORS,
   ...ADDRESS_LIST_ERRORS,
+  ...SUBSCRIPTION_ERRORS,
   ...SMS_TASK_ERRORS,
   ...SMS_PRICE_ERRORS,
   ...SMS_CARRIER_ERRORS,

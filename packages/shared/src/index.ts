@@ -41,6 +41,7 @@ export * from './schemas/sms-task.schema.ts';
 export * from './schemas/sms-template.schema.ts';
 export * from './schemas/sms-user.schema.ts';
 export * from './schemas/statistics.schema.ts';
+export * from './schemas/subscription.schema.ts';
 export * from './schemas/suppression.schema.ts';
 export * from './schemas/template.schema.ts';
 export * from './schemas/tracking.schema.ts';

@@ -18,6 +18,7 @@ import { SMS_TASK_RULES } from './errors/sms-task.rules.ts';
 import { SMS_TEMPLATE_RULES } from './errors/sms-template.rules.ts';
 import { SMS_USER_RULES } from './errors/sms-user.rules.ts';
 import { STATISTICS_RULES } from './errors/statistics.rules.ts';
+import { SUBSCRIPTION_RULES } from './errors/subscription.rules.ts';
 import { SUPPRESSION_RULES } from './errors/suppression.rules.ts';
 import { TEMPLATE_RULES } from './errors/template.rules.ts';
 import { TRACKING_RULES } from './errors/tracking.rules.ts';
@@ -107,6 +108,7 @@ export const VALIDATION_MESSAGES = {
   ...SMS_FILING_RULES,
   ...SMS_CONTACT_RULES,
   ...ADDRESS_LIST_RULES,
+  ...SUBSCRIPTION_RULES,
   ...SMS_TASK_RULES,
   ...SMS_CARRIER_RULES,
   ...MAIL_ROUTE_RULES,

@@ -46,6 +46,7 @@ import * as mailRoutes from './migrations/0045-mail-routes.ts';
 import * as smsTasks from './migrations/0046-sms-tasks.ts';
 import * as addressLists from './migrations/0047-address-lists.ts';
 import * as mailListTasks from './migrations/0048-mail-list-tasks.ts';
+import * as subscriptions from './migrations/0049-subscriptions.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -100,6 +101,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0046-sms-tasks': smsTasks,
   '0047-address-lists': addressLists,
   '0048-mail-list-tasks': mailListTasks,
+  '0049-subscriptions': subscriptions,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -67,6 +67,7 @@ import type {
   StatHoursTable,
   StatMonitorConfigsTable,
 } from './statistics-schema.ts';
+import type { SubscriptionSignupsTable, SubscriptionsTable } from './subscription-schema.ts';
 import type {
   InterceptRulesTable,
   SuppressionEntriesTable,
@@ -175,6 +176,8 @@ export interface DB {
   address_list_members: AddressListMembersTable;
   address_list_imports: AddressListImportsTable;
   mail_list_tasks: MailListTasksTable;
+  subscriptions: SubscriptionsTable;
+  subscription_signups: SubscriptionSignupsTable;
   mail_routes: MailRoutesTable;
   mail_route_codes: MailRouteCodesTable;
 }

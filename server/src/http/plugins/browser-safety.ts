@@ -21,6 +21,13 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * Pages customers embed in their own sites (the subscription snippet's iframe): any site may
+ * frame them. They need no login and hold no session, so framing them exposes nothing.
+ */
+const EMBEDDABLE_PAGES = ['/subscriptionInvite'];
+const EMBEDDABLE_CSP = CSP.replace("frame-ancestors 'none'", 'frame-ancestors *');
+
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Called by programs with their own credentials (API keys, signatures), never with a cookie. */
 const MACHINE_PREFIXES = ['/apiv2/'];
@@ -28,9 +35,10 @@ const MACHINE_PREFIXES = ['/apiv2/'];
 export function registerBrowserSafety(app: FastifyInstance, options: { publicUrl: string }): void {
   const publicOrigin = originOf(options.publicUrl);
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('content-security-policy', CSP);
+    const embeddable = EMBEDDABLE_PAGES.some((page) => (request.url.split('?')[0] ?? '') === page);
+    reply.header('content-security-policy', embeddable ? EMBEDDABLE_CSP : CSP);
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
+    if (!embeddable) reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('cross-origin-opener-policy', 'same-origin');
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');

@@ -373,7 +373,7 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
     const { row, owner } = a;
     const context = contextOf(a);
     const pool = a.pool as DestinationPool;
-    const acquired = await pool.acquire();
+    const acquired = await pool.acquire(row.lane === 1);
     if ('failure' in acquired) return { outcome: outcomeOfOpenFailure(acquired.failure), where: null };
     const connection = acquired.connection;
     const where = { mxHost: mxNameOf(connection), mxIp: connection.remoteAddress, tls: connection.secure };

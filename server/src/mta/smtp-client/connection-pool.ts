@@ -10,6 +10,10 @@ import { type SmtpConnection, SmtpRefusal, SmtpTransportError } from './smtp-con
  *
  * When opening a connection fails, everyone waiting for one gets the same failure at once: they
  * were headed to the same servers, and retrying each in turn would hammer a dead destination.
+ *
+ * Waiting is first come, first served, except that a bulk message (a list task's) lets every
+ * transactional one waiting pass it: a transactional mail waits for a connection behind other
+ * transactional mail only, never behind a list's backlog.
  */
 export type OpenFailure =
   | { kind: 'transport'; code: string; message: string; host: string | null }
@@ -19,6 +23,7 @@ export type Opener = () => Promise<{ connection: SmtpConnection } | { failure: O
 
 interface Waiter {
   resolve(value: { connection: SmtpConnection } | { failure: OpenFailure }): void;
+  bulk: boolean;
 }
 
 export class DestinationPool {
@@ -47,7 +52,7 @@ export class DestinationPool {
     return this.open > this.idle.length || this.waiters.length > 0;
   }
 
-  async acquire(): Promise<{ connection: SmtpConnection } | { failure: OpenFailure }> {
+  async acquire(bulk = false): Promise<{ connection: SmtpConnection } | { failure: OpenFailure }> {
     this.lastUsed = Date.now();
     await this.pace();
     while (this.idle.length > 0) {
@@ -56,7 +61,12 @@ export class DestinationPool {
       this.open -= 1;
     }
     if (this.open < this.limit.connections) return this.openOne();
-    return new Promise((resolve) => this.waiters.push({ resolve }));
+    return new Promise((resolve) => {
+      const waiter = { resolve, bulk };
+      if (bulk) return void this.waiters.push(waiter);
+      const firstBulk = this.waiters.findIndex((w) => w.bulk);
+      this.waiters.splice(firstBulk < 0 ? this.waiters.length : firstBulk, 0, waiter);
+    });
   }
 
   /** Back to the pool, or closed when it failed or served its share of messages. */

@@ -33,11 +33,13 @@ export interface ClaimedRecipient {
   dot_sent_at: number | null;
   dot_owner: string | null;
   mx_host: string | null;
+  /** 0 transactional, 1 a list task's: lane 0 also goes first for a connection (DestinationPool). */
+  lane: number;
 }
 
 /** The columns a claim returns, in ClaimedRecipient's order. */
 export const CLAIMED_COLUMNS =
-  'id, account_id, message_id, rcpt_index, recipient, recipient_domain, kind, vars, attempts, created_at, dot_sent_at, dot_owner, mx_host';
+  'id, account_id, message_id, rcpt_index, recipient, recipient_domain, kind, vars, attempts, created_at, dot_sent_at, dot_owner, mx_host, lane';
 
 /**
  * One stop of a recipient (STYLE principle 9): its status with a human reason, and a row of the
@@ -91,6 +93,7 @@ export function normalizeClaimed(row: ClaimedRecipient): ClaimedRecipient {
     account_id: Number(row.account_id),
     message_id: Number(row.message_id),
     attempts: Number(row.attempts),
+    lane: Number(row.lane),
     created_at: Number(row.created_at),
     dot_sent_at: row.dot_sent_at === null ? null : Number(row.dot_sent_at),
   };
