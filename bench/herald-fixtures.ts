@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import net from 'node:net';
 import { openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
@@ -60,4 +61,14 @@ export async function writeSendingFixture(
     apiKey: fixture.apiKey,
   });
   await database.close();
+}
+
+/** A signed SendCloud SMS API form: md5(SMS_KEY&the sorted k=v pairs&SMS_KEY) appended as `signature`. */
+export function signedSmsForm(key: string, params: Record<string, string>): string {
+  const text = Object.keys(params)
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&');
+  const signature = createHash('md5').update(`${key}&${text}&${key}`).digest('hex');
+  return new URLSearchParams({ ...params, signature }).toString();
 }

@@ -23,7 +23,7 @@ import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { SecretBox } from '../server/src/lib/secret-box.ts';
 import { createAccount, createApiUser, createSender } from '../server/test/fixtures/factory.ts';
 import { freePort, waitReady } from './herald-fixtures.ts';
-import { report, round } from './report.ts';
+import { paced, percentile, report, round } from './report.ts';
 
 const MEMBERS = Number(process.env.BENCH_LIST_MEMBERS ?? 100_000);
 const TX_RATE = Number(process.env.BENCH_TX_RATE ?? 20);
@@ -31,10 +31,6 @@ const BASELINE = 100;
 const REPO = path.join(import.meta.dirname, '..');
 const DOMAIN = 'bench.example.com';
 const SINK = 'sink.test';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-}
 
 async function main(): Promise<void> {
   const mx = await startSmtpMx({ starttls: false });
@@ -152,14 +148,7 @@ async function main(): Promise<void> {
       }
     };
     /** Mails at TX_RATE per second until `until()` says stop (or `count` were sent). */
-    const stream = async (until: () => boolean, count = Number.POSITIVE_INFINITY): Promise<number[]> => {
-      const running: Promise<number>[] = [];
-      for (let i = 0; i < count && !until(); i++) {
-        running.push(transactional());
-        await new Promise((r) => setTimeout(r, 1000 / TX_RATE));
-      }
-      return (await Promise.all(running)).sort((a, b) => a - b);
-    };
+    const stream = (until: () => boolean, count?: number) => paced(TX_RATE, transactional, until, count);
 
     const idle = await stream(() => false, BASELINE);
 

@@ -14,7 +14,7 @@
  *   npm run bench -- sms-send
  */
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,8 +25,8 @@ import { openDatabase } from '../server/src/db/database.ts';
 import { SecretBox } from '../server/src/lib/secret-box.ts';
 import { createAccount } from '../server/test/fixtures/factory.ts';
 import { createSmsSender } from '../server/test/fixtures/sms-factory.ts';
-import { freePort, waitReady } from './herald-fixtures.ts';
-import { report, round } from './report.ts';
+import { freePort, signedSmsForm, waitReady } from './herald-fixtures.ts';
+import { percentile, report, round } from './report.ts';
 
 const TOTAL = Number(process.env.BENCH_SMS ?? 20_000);
 const PER_CALL = Number(process.env.BENCH_PHONES_PER_CALL ?? 1);
@@ -39,19 +39,6 @@ const SMS_USER = 'bench_sms';
 // 70 characters once the signature 【赫耳墨斯】 (6) is in front: one UCS-2 part.
 const CONTENT =
   '您的验证码是%code%，请在五分钟内完成验证。如非本人操作请忽略本短信，验证码切勿告知他人，谢谢您的支持与配合，祝您生活愉快！';
-
-function signed(key: string, params: Record<string, string>): string {
-  const text = Object.keys(params)
-    .sort()
-    .map((k) => `${k}=${params[k]}`)
-    .join('&');
-  const signature = createHash('md5').update(`${key}&${text}&${key}`).digest('hex');
-  return new URLSearchParams({ ...params, signature }).toString();
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-}
 
 async function main(): Promise<void> {
   const carrier =
@@ -128,7 +115,7 @@ async function main(): Promise<void> {
         { length: PER_CALL },
         (_, i) => `138${String(call * PER_CALL + i).padStart(8, '0')}`,
       );
-      return signed(smsKey, {
+      return signedSmsForm(smsKey, {
         smsUser: SMS_USER,
         templateId: String(templateId),
         phone: phones.join(','),

@@ -13,7 +13,7 @@
  *   npm run bench -- sms-task
  */
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,8 +23,8 @@ import { openDatabase } from '../server/src/db/database.ts';
 import { SecretBox } from '../server/src/lib/secret-box.ts';
 import { createAccount } from '../server/test/fixtures/factory.ts';
 import { createSmsSender } from '../server/test/fixtures/sms-factory.ts';
-import { freePort, waitReady } from './herald-fixtures.ts';
-import { report, round } from './report.ts';
+import { freePort, signedSmsForm, waitReady } from './herald-fixtures.ts';
+import { paced, percentile, report, round } from './report.ts';
 
 const NUMBERS = Number(process.env.BENCH_TASK_NUMBERS ?? 100_000);
 const CODE_RATE = Number(process.env.BENCH_CODE_RATE ?? 20);
@@ -33,19 +33,6 @@ const CARRIER_RATE = Number(process.env.BENCH_CARRIER_RATE ?? 3000);
 const BASELINE_CODES = 200;
 const REPO = path.join(import.meta.dirname, '..');
 const SMS_USER = 'bench_task';
-
-function signed(key: string, params: Record<string, string>): string {
-  const text = Object.keys(params)
-    .sort()
-    .map((k) => `${k}=${params[k]}`)
-    .join('&');
-  const signature = createHash('md5').update(`${key}&${text}&${key}`).digest('hex');
-  return new URLSearchParams({ ...params, signature }).toString();
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-}
 
 async function main(): Promise<void> {
   const carrier = await startSmppCarrier({ accounts: { herald: 'secret' }, receiptDelayMs: 20 });
@@ -168,7 +155,7 @@ async function main(): Promise<void> {
       const response = await fetch(`${url}/smsapi/send`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: signed(smsKey, {
+        body: signedSmsForm(smsKey, {
           smsUser: SMS_USER,
           templateId: String(codeTemplate),
           phone,
@@ -184,14 +171,7 @@ async function main(): Promise<void> {
       }
     };
     /** Codes at CODE_RATE per second until `until()` says stop (or `count` were sent). */
-    const codes = async (until: () => boolean, count = Number.POSITIVE_INFINITY): Promise<number[]> => {
-      const running: Promise<number>[] = [];
-      for (let i = 0; i < count && !until(); i++) {
-        running.push(code());
-        await new Promise((r) => setTimeout(r, 1000 / CODE_RATE));
-      }
-      return (await Promise.all(running)).sort((a, b) => a - b);
-    };
+    const codes = (until: () => boolean, count?: number) => paced(CODE_RATE, code, until, count);
 
     const idle = await codes(() => false, BASELINE_CODES);
 
@@ -199,7 +179,7 @@ async function main(): Promise<void> {
     const task = await fetch(`${url}/smsapi/sendContactListTask`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: signed(smsKey, {
+      body: signedSmsForm(smsKey, {
         smsUser: SMS_USER,
         contactListName: 'bench_list',
         taskName: 'bench',
