@@ -19,6 +19,7 @@ const PURPOSES: Record<string, CaptchaPurpose> = {
   '/v3/access/password/imageCode': 'password',
   '/v3/access/register/resendRegMail/imageCode': 'resendRegMail',
   '/v3/access/wechat/beforeLoginBind/imageCode': 'wechatBeforeLoginBind',
+  '/v3/access/subInvite/imageCode': 'subInvite',
 };
 
 /** Answers the page's image-code requests with captchas whose answer is IMAGE_CODE_ANSWER. */

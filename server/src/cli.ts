@@ -11,6 +11,9 @@
  *   npm run herald -- accounts:raise <username> <extra emails a day>
  *   npm run herald -- accounts:usage <username>
  *   npm run herald -- accounts:certify <username> none|personal|enterprise
+ *   npm run herald -- ledger:adjust <username> <yuan> --reason <text> [--key <idempotency key>]
+ *   npm run herald -- ledger:balance <username>
+ *   npm run herald -- prices | prices:set <code> <fen> [--unit 1|10|100|1000]
  *   npm run herald -- nodes
  *   npm run herald -- queue:counts
  *
@@ -24,6 +27,7 @@ import {
   accountPlanSchema,
   dailyQuotaSchema,
   emailSchema,
+  fenToYuan,
   formatMessage,
   isStrongPassword,
   QUOTA_RAISES_PER_MONTH,
@@ -38,6 +42,7 @@ import { AccountStates } from './core/accounts/account-states.ts';
 import { AccountsService } from './core/accounts/accounts.service.ts';
 import { generatePassword } from './core/accounts/platform-operator.ts';
 import { hashPassword } from './core/auth/password.ts';
+import { LedgerService } from './core/ledger/ledger.service.ts';
 import { NodesService } from './core/nodes/nodes.service.ts';
 import { type CarrierView, SmsCarriersService } from './core/sms-carriers/sms-carriers.service.ts';
 import { SmsComplianceService } from './core/sms-compliance/sms-compliance.service.ts';
@@ -64,6 +69,14 @@ const USAGE = `usage: npm run herald -- <command> [arguments]
   accounts:certify <username> none|personal|enterprise
                                           the certification mark SMS sending reads (SMS and voice
                                           need enterprise) until certification is built
+  ledger:adjust <username> <yuan> --reason <text> [--key <key>]
+                                          credits (or, negative, debits) the account's balance with a
+                                          reason; the same --key again changes nothing; a debit
+                                          goes after --: ledger:adjust <username> --reason <text> -- -0.5
+  ledger:balance <username>               the balance and the latest ledger entries
+  prices                                  the price list charging reads (fen per unit items)
+  prices:set <code> <fen> [--unit 1|10|100|1000]
+                                          e.g. prices:set email 100 --unit 1000 (1 yuan per 1,000 mails)
   sms:carrier <name> <smpp://host:port|cmpp://host:port?version=3.0> --system-id <id> --password <secret>
               [--source <sender id>] [--per-second <n>]
                                           adds a carrier connection, or changes the one of that name
@@ -99,6 +112,9 @@ async function run(database: Database, argv: string[]): Promise<number> {
       priority: { type: 'string' },
       sender: { type: 'string' },
       'sender-id': { type: 'string' },
+      reason: { type: 'string' },
+      key: { type: 'string' },
+      unit: { type: 'string' },
     },
   });
   const [command, name, argument] = positionals;
@@ -217,6 +233,11 @@ async function run(database: Database, argv: string[]): Promise<number> {
     case 'sms:prices':
     case 'sms:price-remove':
       return smsPriceCommand(database, command, positionals.slice(1), values);
+    case 'ledger:adjust':
+    case 'ledger:balance':
+    case 'prices':
+    case 'prices:set':
+      return ledgerCommand(database, command, positionals.slice(1), values);
     case 'nodes': {
       for (const node of await new NodesService(database).list()) {
         out(
@@ -392,5 +413,48 @@ async function smsPriceCommand(
       senderId: typeof values['sender-id'] === 'string' ? values['sender-id'] : null,
     }),
   );
+  return 0;
+}
+
+async function ledgerCommand(
+  database: Database,
+  command: string,
+  args: (string | undefined)[],
+  values: Record<string, string | boolean | undefined>,
+): Promise<number> {
+  const ledger = new LedgerService(database);
+  const [first, second] = args;
+  if (command === 'prices' || command === 'prices:set') {
+    if (command === 'prices:set') {
+      if (!first || second === undefined) throw new UsageError('prices:set needs a price code and fen');
+      const current = (await ledger.prices()).find((p) => p.code === first);
+      await ledger.setPrice(first, { fen: second, unit: values.unit ?? current?.unit ?? 1 });
+    }
+    for (const p of await ledger.prices()) out(`${p.code.padEnd(18)} ${p.fen} fen per ${p.unit}`);
+    return 0;
+  }
+  if (!first) throw new UsageError(`${command} needs a user name`);
+  const user = await new AccountsService(database).findByLoginName(first);
+  const account = { accountId: user.accountId };
+  if (command === 'ledger:adjust') {
+    const yuan = second ?? '';
+    if (!/^-?\d+(\.\d{1,2})?$/.test(yuan))
+      throw new UsageError('ledger:adjust needs an amount in yuan, e.g. 100 or -0.5');
+    const [whole = '0', cents = ''] = yuan.replace('-', '').split('.');
+    const fen = (Number(whole) * 100 + Number(cents.padEnd(2, '0'))) * (yuan.startsWith('-') ? -1 : 1);
+    const balance = await ledger.adjust(null, user.accountId, {
+      amountFen: fen,
+      reason: values.reason ?? '',
+      idempotencyKey: typeof values.key === 'string' ? values.key : undefined,
+    });
+    out(`${first}: adjusted by ${fenToYuan(fen)} yuan; balance ${fenToYuan(balance)} yuan`);
+    return 0;
+  }
+  out(`${first}: balance ${fenToYuan(await ledger.balance(account))} yuan`);
+  for (const e of await ledger.entries(account, 20)) {
+    out(
+      `${new Date(e.createdAt).toISOString()} ${e.kind.padEnd(10)} ${fenToYuan(e.amountFen).padStart(10)} ${e.reason}`,
+    );
+  }
   return 0;
 }

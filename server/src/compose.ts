@@ -20,6 +20,7 @@ import { ExportsService } from './core/exports/exports.service.ts';
 import { GoogleAuthService } from './core/google-auth/google-auth.service.ts';
 import { IpWhitelistService } from './core/ip-whitelist/ip-whitelist.service.ts';
 import { LabelsService } from './core/labels/labels.service.ts';
+import { LedgerService } from './core/ledger/ledger.service.ts';
 import { LoginProtection } from './core/login-protection/login-protection.service.ts';
 import { LoginVerificationService } from './core/login-protection/login-verification.service.ts';
 import { MailEventsService } from './core/mail-events/mail-events.service.ts';
@@ -75,6 +76,7 @@ import { SuppressionService } from './core/suppression/suppression.service.ts';
 import { SuppressionListsService } from './core/suppression/suppression-lists.service.ts';
 import { TemplateReviewService } from './core/templates/template-review.service.ts';
 import { TemplatesService } from './core/templates/templates.service.ts';
+import { TimedTasksService } from './core/timed-tasks/timed-tasks.service.ts';
 import { createTracking, type Tracking } from './core/tracking/create-tracking.ts';
 import { trackingPlansOf } from './core/tracking/tracking-plans.ts';
 import { UnsubscribeService } from './core/unsubscribe/unsubscribe.service.ts';
@@ -199,6 +201,8 @@ export interface Core extends Tracking {
   addressLists: AddressListsService;
   /** List sends (mail/send and mail/sendtemplate with useAddressList, mail/taskinfo); the worker's runner. */
   mailListTasks: MailListTasksService;
+  /** Timed tasks (`/task/taskTemplates`): list sends made at a set time; the worker's runner. */
+  timedTasks: TimedTasksService;
   /** The account's subscription forms (`/subInvite`). */
   subscriptions: SubscriptionsService;
   /** The public subscription page, its form and the double opt-in link. */
@@ -243,6 +247,8 @@ export interface Core extends Tracking {
   mailEvents: MailEventsService;
   /** The data centre's rollups and queries: day/hour series, delivery time, reputation, bombing alerts. */
   statistics: StatisticsService;
+  /** The money ledger: balances, operator adjustments, prices, charging by result, the send gates' balance check. */
+  ledger: LedgerService;
   /** The account's unsubscribe page designs and which one is in use (`/config/unsubscribePage`). */
   unsubscribePages: UnsubscribePagesService;
   /** The recipient's side of the List-Unsubscribe link: its page and the one-click POST. */
@@ -308,8 +314,10 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
   });
   await ensurePlatformOperator(database, accounts, config.operator, logger);
   const accountStates = new AccountStates(database);
+  const ledger = new LedgerService(database);
   const send = new SendService(database, {
     states: accountStates,
+    funds: ledger.gate,
     hostname: config.hostname,
     sqliteFile: config.database.kind === 'sqlite' ? config.database.file : undefined,
   });
@@ -375,6 +383,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     database,
     sources: smsSendSources,
     states: accountStates,
+    funds: ledger.gate,
     protection: smsProtection,
     links: smsLinks,
     onAccepted: () => smsDelivery.wake(),
@@ -392,6 +401,12 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     send,
     lists: addressLists,
     logger: logger.child({ component: 'mail-list-tasks' }),
+  });
+  const timedTasks = new TimedTasksService({
+    database,
+    send,
+    lists: addressLists,
+    logger: logger.child({ component: 'timed-tasks' }),
   });
   const apiUserAuth = new ApiUserAuth(database, { limiter: rateLimiter });
   const subscriptions = new SubscriptionsService({ database, auth: apiUserAuth, send, lists: addressLists });
@@ -513,6 +528,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     }),
     addressLists,
     mailListTasks,
+    timedTasks,
     subscriptions,
     subscribe,
     addressListImports: new AddressListImportsService({
@@ -544,11 +560,15 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     sendPolicy,
     accountStates,
     accountPlans: new AccountPlansService(database, {
-      onChanged: (accountId) => send.reads.forgetAccount(accountId),
+      onChanged: (accountId) => {
+        send.reads.forgetAccount(accountId);
+        ledger.gate.changed(accountId);
+      },
     }),
     delivery,
     mailEvents: new MailEventsService(database),
     statistics,
+    ledger,
     webhooks: webhooks.service,
     smsHooks: webhooks.smsHooks,
     webhookDispatcher: webhooks.dispatcher,

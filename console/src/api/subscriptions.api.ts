@@ -2,6 +2,7 @@ import type {
   PublicSubscriptionView,
   SubscribeInput,
   SubscribeResult,
+  SubscriptionDisplayMode,
   SubscriptionInput,
   SubscriptionsPage,
   SubscriptionUpdateInput,
@@ -42,3 +43,11 @@ export const postSubscribe = async (input: SubscribeInput) =>
 /** The snippet a customer pastes into their site. */
 export const snippetOf = (publicId: string) =>
   `<script src="${window.location.origin}/subscribe/embed.js?id=${encodeURIComponent(publicId)}" async></script>`;
+
+/** The public subscription page (what the snippet shows), in a given mode or the saved one. */
+export const inviteUrlOf = (publicId: string, mode?: SubscriptionDisplayMode) =>
+  `${window.location.origin}/subscriptionInvite?id=${encodeURIComponent(publicId)}${mode ? `&mode=${mode}` : ''}`;
+
+/** The snippet's script showing the subscription in `mode` instead of its own (the sample page /preview). */
+export const embedScriptUrlOf = (publicId: string, mode: SubscriptionDisplayMode) =>
+  `/subscribe/embed.js?id=${encodeURIComponent(publicId)}&mode=${mode}`;

@@ -38,9 +38,11 @@ import type smsTemplates from '../locales/zh-cn/smsTemplates.json';
 import type smsUsers from '../locales/zh-cn/smsUsers.json';
 import type statistics from '../locales/zh-cn/statistics.json';
 import type subscribe from '../locales/zh-cn/subscribe.json';
+import type subscriptions from '../locales/zh-cn/subscriptions.json';
 import type suppression from '../locales/zh-cn/suppression.json';
 import type templates from '../locales/zh-cn/templates.json';
 import type testSend from '../locales/zh-cn/testSend.json';
+import type timedTasks from '../locales/zh-cn/timedTasks.json';
 import type tracking from '../locales/zh-cn/tracking.json';
 import type unsubscribePage from '../locales/zh-cn/unsubscribePage.json';
 import type webhooks from '../locales/zh-cn/webhooks.json';
@@ -91,6 +93,7 @@ declare module 'i18next' {
         smsSend: typeof smsSend;
         smsSigns: typeof smsSigns;
         smsTasks: typeof smsTasks;
+        timedTasks: typeof timedTasks;
         smsTemplates: typeof smsTemplates;
         smsUsers: typeof smsUsers;
         statistics: typeof statistics;
@@ -100,6 +103,7 @@ declare module 'i18next' {
         tracking: typeof tracking;
         unsubscribePage: typeof unsubscribePage;
         subscribe: typeof subscribe;
+        subscriptions: typeof subscriptions;
         webhooks: typeof webhooks;
       };
     };

@@ -30,7 +30,7 @@ export const publicScreens: readonly PublicScreen[] = [
   // Not in §2: the service agreement and privacy policy that sign-up asks to accept.
   screen('site', '/terms', 'routes.terms', 'legal/TermsPage'),
   screen('site', '/privacy', 'routes.privacy', 'legal/PrivacyPage'),
-  todo('site', '/preview', 'routes.subscriptionPreview', 'subscription/SubscriptionPreviewPage'),
+  screen('site', '/preview', 'routes.subscriptionPreview', 'subscription/SubscriptionPreviewPage'),
   screen('site', '/subscriptionInvite', 'routes.subscriptionInvite', 'subscription/SubscriptionInvitePage'),
   todo('user', '/transfer', 'routes.transfer', 'user/TransferPage'),
   screen('user', '/login', 'routes.login', 'user/LoginPage'),

@@ -4,6 +4,7 @@ import { DNS_CHECK_ERRORS } from './errors/dns-check.errors.ts';
 import { DOMAIN_ERRORS } from './errors/domain.errors.ts';
 import type { ErrorDefinition } from './errors/error-definition.ts';
 import { EXPORT_ERRORS } from './errors/export.errors.ts';
+import { LEDGER_ERRORS } from './errors/ledger.errors.ts';
 import { MAIL_ROUTE_ERRORS } from './errors/mail-route.errors.ts';
 import { PLAN_ERRORS } from './errors/plan.errors.ts';
 import { PROFILE_ERRORS } from './errors/profile.errors.ts';
@@ -30,6 +31,7 @@ import { STATISTICS_ERRORS } from './errors/statistics.errors.ts';
 import { SUBSCRIPTION_ERRORS } from './errors/subscription.errors.ts';
 import { SUPPRESSION_ERRORS } from './errors/suppression.errors.ts';
 import { TEMPLATE_ERRORS } from './errors/template.errors.ts';
+import { TIMED_TASK_ERRORS } from './errors/timed-task.errors.ts';
 import { TRACKING_ERRORS } from './errors/tracking.errors.ts';
 import { UNSUBSCRIBE_ERRORS } from './errors/unsubscribe.errors.ts';
 import { WEBHOOK_ERRORS } from './errors/webhook.errors.ts';
@@ -382,6 +384,7 @@ export const ERRORS = {
   ...EXPORT_ERRORS,
   ...UNSUBSCRIBE_ERRORS,
   ...PLAN_ERRORS,
+  ...LEDGER_ERRORS,
   ...DNS_CHECK_ERRORS,
   ...SMS_USER_ERRORS,
   ...SMS_API_ERRORS,
@@ -396,6 +399,7 @@ export const ERRORS = {
   ...ADDRESS_LIST_ERRORS,
   ...SUBSCRIPTION_ERRORS,
   ...SMS_TASK_ERRORS,
+  ...TIMED_TASK_ERRORS,
   ...SMS_PRICE_ERRORS,
   ...SMS_CARRIER_ERRORS,
   ...SMS_IMPORT_ERRORS,

@@ -21,6 +21,7 @@ import { STATISTICS_RULES } from './errors/statistics.rules.ts';
 import { SUBSCRIPTION_RULES } from './errors/subscription.rules.ts';
 import { SUPPRESSION_RULES } from './errors/suppression.rules.ts';
 import { TEMPLATE_RULES } from './errors/template.rules.ts';
+import { TIMED_TASK_RULES } from './errors/timed-task.rules.ts';
 import { TRACKING_RULES } from './errors/tracking.rules.ts';
 import { UNSUBSCRIBE_RULES } from './errors/unsubscribe.rules.ts';
 import { WEBHOOK_RULES } from './errors/webhook.rules.ts';
@@ -110,6 +111,7 @@ export const VALIDATION_MESSAGES = {
   ...ADDRESS_LIST_RULES,
   ...SUBSCRIPTION_RULES,
   ...SMS_TASK_RULES,
+  ...TIMED_TASK_RULES,
   ...SMS_CARRIER_RULES,
   ...MAIL_ROUTE_RULES,
   ...SMS_GATEWAY_RULES,

@@ -72,4 +72,6 @@ export interface MailListTasksTable {
   updated_at: number;
   started_at: number | null;
   ended_at: number | null;
+  /** The timed task whose request made it (migration 0050), whose attachments it sends. */
+  timed_task_id: number | null;
 }

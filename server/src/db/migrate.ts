@@ -47,6 +47,8 @@ import * as smsTasks from './migrations/0046-sms-tasks.ts';
 import * as addressLists from './migrations/0047-address-lists.ts';
 import * as mailListTasks from './migrations/0048-mail-list-tasks.ts';
 import * as subscriptions from './migrations/0049-subscriptions.ts';
+import * as timedTasks from './migrations/0050-timed-tasks.ts';
+import * as ledger from './migrations/0051-ledger.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -102,6 +104,8 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0047-address-lists': addressLists,
   '0048-mail-list-tasks': mailListTasks,
   '0049-subscriptions': subscriptions,
+  '0050-timed-tasks': timedTasks,
+  '0051-ledger': ledger,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

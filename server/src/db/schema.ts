@@ -7,6 +7,12 @@ import type {
 } from './address-list-schema.ts';
 import type { DeliveryRecipientColumns, RecipientAttemptsTable } from './delivery-schema.ts';
 import type { DataExportOfflinesTable } from './export-schema.ts';
+import type {
+  AccountBalancesTable,
+  ChargeAccrualsTable,
+  LedgerEntriesTable,
+  PricesTable,
+} from './ledger-schema.ts';
 import type { MailEventCursorsTable, MailEventsTable } from './mail-event-schema.ts';
 import type {
   DailyUsageTable,
@@ -74,6 +80,7 @@ import type {
   SuppressionGlobalInvalidTable,
   SuppressionReleasesTable,
 } from './suppression-schema.ts';
+import type { TimedTaskFilesTable, TimedTasksTable } from './timed-task-schema.ts';
 import type { RecipientTracksTable, SslCertificatesTable, TrackingDomainsTable } from './tracking-schema.ts';
 import type { UnsubscribePageChoicesTable, UnsubscribePagesTable } from './unsubscribe-schema.ts';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable } from './webhook-schema.ts';
@@ -176,10 +183,16 @@ export interface DB {
   address_list_members: AddressListMembersTable;
   address_list_imports: AddressListImportsTable;
   mail_list_tasks: MailListTasksTable;
+  timed_tasks: TimedTasksTable;
+  timed_task_files: TimedTaskFilesTable;
   subscriptions: SubscriptionsTable;
   subscription_signups: SubscriptionSignupsTable;
   mail_routes: MailRoutesTable;
   mail_route_codes: MailRouteCodesTable;
+  ledger_entries: LedgerEntriesTable;
+  account_balances: AccountBalancesTable;
+  prices: PricesTable;
+  charge_accruals: ChargeAccrualsTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */
@@ -188,8 +201,6 @@ export type AccountState = 'active' | 'suspended' | 'frozen';
 export interface AccountsTable {
   id: Generated<number>;
   username: string;
-  /** Prepaid balance in fen (1/100 yuan). */
-  balance_fen: Generated<number>;
   /** 1 for accounts that came through the Huawei Cloud marketplace (their menu hides teammates). */
   is_huawei_yun: Generated<number>;
   /** `platform` for the operators' own account, created on first start; `customer` otherwise. */
@@ -200,6 +211,8 @@ export interface AccountsTable {
   daily_quota: number | null;
   /** Hide delivery-data download buttons and refuse export downloads (migration 0025). */
   hide_export: Generated<number>;
+  /** The `taskPrivate` system parameter (migration 0050). */
+  task_private: Generated<number>;
   /** Set by operators (migration 0026): suspended and frozen accounts send nothing. */
   state: Generated<AccountState>;
   state_changed_at: number | null;

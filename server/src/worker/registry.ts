@@ -4,12 +4,14 @@ import { deliverSystemSms } from './jobs/deliver-system-sms.job.ts';
 import { exportData } from './jobs/export-data.job.ts';
 import { importAddressList, purgeAddressList } from './jobs/import-address-lists.job.ts';
 import { importSmsContacts, purgeSmsContactList } from './jobs/import-sms-contacts.job.ts';
+import { chargingLoop } from './loops/charging.loop.ts';
 import { deliverEmailLoop } from './loops/deliver-email.loop.ts';
 import { deliverSmsLoop } from './loops/deliver-sms.loop.ts';
 import type { LoopDefinition } from './loops/loop.ts';
 import { mailListTasksLoop } from './loops/mail-list-tasks.loop.ts';
 import { smsTasksLoop } from './loops/sms-tasks.loop.ts';
 import { statisticsLoop } from './loops/statistics.loop.ts';
+import { timedTasksLoop } from './loops/timed-tasks.loop.ts';
 import { webhooksLoop } from './loops/webhooks.loop.ts';
 import { checkDomainDns, checkDomainDnsTask } from './tasks/check-domain-dns.task.ts';
 import { cleanSmsContacts, cleanSmsContactsTask } from './tasks/clean-sms-contacts.task.ts';
@@ -68,6 +70,8 @@ export const LOOPS: readonly LoopDefinition[] = [
   deliverSmsLoop,
   smsTasksLoop,
   mailListTasksLoop,
+  timedTasksLoop,
   statisticsLoop,
   webhooksLoop,
+  chargingLoop,
 ];

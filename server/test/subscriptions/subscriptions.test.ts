@@ -278,6 +278,11 @@ describe(`Subscriptions on ${testDialect}`, () => {
     assert.equal(script.headers['content-type'], 'application/javascript; charset=utf-8');
     assert.match(script.body, /"mode":"popup"/);
     assert.match(script.body, /"available":true/);
+    // The sample page /preview asks for any mode; a mode it does not know leaves the saved one.
+    const asked = async (mode: string) =>
+      (await t.app.inject({ url: `/subscribe/embed.js?id=${made.publicId}&mode=${mode}` })).body;
+    assert.match(await asked('topBar'), /"mode":"topBar"/);
+    assert.match(await asked('sideways'), /"mode":"popup"/);
 
     const removed = await call('DELETE', `${BASE}/${made.id}`, owner);
     assert.equal(removed.statusCode, 204);

@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import { SubscriptionForm } from './subscriptions/SubscriptionForm.tsx';
 
+/** A new subscription (console-spec §2 /sendRelative/subscription/add). */
 export default function SubscriptionAddPage() {
-  return <PlaceholderPage />;
+  return <SubscriptionForm subscription={null} />;
 }

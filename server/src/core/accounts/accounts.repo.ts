@@ -18,7 +18,7 @@ export async function insertAccount(
 export async function findAccount({ db }: Database, accountId: number) {
   return db
     .selectFrom('accounts')
-    .select(['id', 'username', 'balance_fen', 'is_huawei_yun', 'kind'])
+    .select(['id', 'username', 'is_huawei_yun', 'kind'])
     .where('id', '=', accountId)
     .executeTakeFirst();
 }
@@ -38,7 +38,6 @@ export async function findAccountWithOwner({ db }: Database, accountId: number) 
     .select([
       'accounts.username',
       'accounts.plan',
-      'accounts.balance_fen',
       'accounts.daily_quota',
       'accounts.created_at',
       'users.email',

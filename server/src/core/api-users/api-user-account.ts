@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import { AccountPlansService } from '../accounts/account-plans.service.ts';
 import { findAccountWithOwner } from '../accounts/accounts.repo.ts';
+import { balanceOf } from '../ledger/ledger.repo.ts';
 
 /** What SendCloud's `userinfo/get` reports about the account an API_USER belongs to. */
 export interface AccountSummary {
@@ -30,7 +31,7 @@ export async function accountSummary(
     email: row.email,
     phone: row.phone || null,
     plan: row.plan,
-    balanceFen: Number(row.balance_fen),
+    balanceFen: await balanceOf(database, accountId),
     quota: today.limit,
     todayUsedQuota: today.used,
     createdAt: Number(row.created_at),

@@ -20,33 +20,39 @@ export interface NewTask {
   listAddress: string;
   request: string;
   attachments: string | null;
+  /** The timed task making it, whose attachments it sends (attachments then null). */
+  timedTaskId?: number;
 }
 
 /** The tasks of one call, one per list, in one transaction; answers their ids in order. */
-export async function insertTasks({ db }: Database, tasks: NewTask[], now: number): Promise<number[]> {
-  return db.transaction().execute(async (trx) => {
-    const ids: number[] = [];
-    for (const task of tasks) {
-      const row = await trx
-        .insertInto('mail_list_tasks')
-        .values({
-          account_id: task.accountId,
-          api_user_id: task.apiUserId,
-          list_id: task.listId,
-          list_address: task.listAddress,
-          request: task.request,
-          attachments: task.attachments,
-          status: 'waiting',
-          send_at: now,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.push(Number(row.id));
-    }
-    return ids;
-  });
+export async function insertTasks(database: Database, tasks: NewTask[], now: number): Promise<number[]> {
+  return database.db.transaction().execute((trx) => insertTaskRows({ ...database, db: trx }, tasks, now));
+}
+
+/** The same inside the caller's transaction (a timed task's request, fenced by its lease). */
+export async function insertTaskRows({ db }: Database, tasks: NewTask[], now: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (const task of tasks) {
+    const row = await db
+      .insertInto('mail_list_tasks')
+      .values({
+        account_id: task.accountId,
+        api_user_id: task.apiUserId,
+        list_id: task.listId,
+        list_address: task.listAddress,
+        request: task.request,
+        attachments: task.attachments,
+        timed_task_id: task.timedTaskId ?? null,
+        status: 'waiting',
+        send_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(Number(row.id));
+  }
+  return ids;
 }
 
 /** The account's task, with the name of the API_USER that made it. */

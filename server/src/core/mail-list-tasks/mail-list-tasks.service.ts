@@ -15,6 +15,7 @@ import type { KeyCaller } from '../context.ts';
 import { type ListSendRequest, memberVars } from '../send/list-send.ts';
 import type { SendAttachment, SendFields, SendService } from '../send/send.service.ts';
 import type { TaskRunner } from '../tasks/task-runner.ts';
+import { contentsOfTask } from '../timed-tasks/timed-task-files.repo.ts';
 import * as repo from './mail-list-tasks.repo.ts';
 
 /** Lists one list send may name in `to` (reference §2). */
@@ -185,7 +186,9 @@ export class MailListTasksService implements TaskRunner {
       ? (JSON.parse(task.attachments) as { filename: string; contentType: string; content: string }[]).map(
           (a) => ({ ...a, content: Buffer.from(a.content, 'base64') }),
         )
-      : [];
+      : task.timed_task_id !== null
+        ? await contentsOfTask(this.database, accountId, Number(task.timed_task_id))
+        : [];
     let cursor = task.cursor_address;
     let queued = Number(task.queued);
     if (cursor === '' && queued === 0) {
@@ -231,7 +234,7 @@ export class MailListTasksService implements TaskRunner {
 }
 
 /** A stopped task's reason: its code's text, without the parameters it was not stored with. */
-function errorText(code: string, lang: Lang): string {
+export function errorText(code: string, lang: Lang): string {
   return Object.hasOwn(ERRORS, code)
     ? formatMessage(code as ErrorCode, lang).replace(/[:：]?\s*\{\w+\}/g, '')
     : code;

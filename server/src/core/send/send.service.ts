@@ -12,6 +12,7 @@ import type { Database } from '../../db/database.ts';
 import type { MessageSource, RecipientKind } from '../../db/message-schema.ts';
 import { AccountStates } from '../accounts/account-states.ts';
 import type { KeyCaller } from '../context.ts';
+import type { BalanceGate } from '../ledger/balance-gate.ts';
 import { calendarPart } from './calendar.ts';
 import { GroupCommit } from './group-commit.ts';
 import { KyselyMessageWriter } from './kysely-message-writer.ts';
@@ -63,6 +64,7 @@ export class SendService {
 
   private readonly writer: MessageWriter;
   private readonly states: AccountStates;
+  private readonly funds: BalanceGate | undefined;
 
   /**
    * `sqliteFile`: the embedded database's file; batches are then written by a writer thread with
@@ -71,10 +73,18 @@ export class SendService {
    */
   constructor(
     database: Database,
-    options: { hostname?: string; waitMs?: number; sqliteFile?: string; states?: AccountStates } = {},
+    options: {
+      hostname?: string;
+      waitMs?: number;
+      sqliteFile?: string;
+      states?: AccountStates;
+      /** The balance check of paid accounts (none in tests that build the service alone). */
+      funds?: BalanceGate;
+    } = {},
   ) {
     this.repo = new SendRepo(database);
     this.states = options.states ?? new AccountStates(database);
+    this.funds = options.funds;
     this.ids = new MessageIds(options.hostname);
     const file =
       database.dialect === 'sqlite' && options.sqliteFile !== ':memory:' ? options.sqliteFile : undefined;
@@ -159,6 +169,7 @@ export class SendService {
   /** SMTP MAIL FROM: refuse a sender outside the account's usable domains before DATA. */
   async checkSender(caller: KeyCaller, address: string): Promise<void> {
     await this.states.requireSending(caller);
+    await this.funds?.require(caller.accountId, 'email');
     const sender = parseSender(address, undefined);
     await this.requireUsableDomain(caller.accountId, sender.address);
   }
@@ -273,6 +284,7 @@ export class SendService {
     progress: ListTaskProgress,
   ): Promise<AcceptResult> {
     await this.states.requireSending({ accountId });
+    await this.funds?.require(accountId, 'email');
     await this.requireUsableDomain(accountId, request.fromAddress);
     const settings = await this.repo.accountSettings(accountId);
     if (!settings) throw new AppError('API_AUTH_FAILED');
@@ -392,6 +404,7 @@ export class SendService {
     },
   ) {
     await this.states.requireSending(caller);
+    await this.funds?.require(caller.accountId, 'email');
     const sender = parseSender(fields.from, fields.fromName);
     const replyTo = parseAddressList(fields.replyTo, SEND_REPLY_TO_MAX, {
       invalid: 'SEND_REPLY_TO_INVALID',

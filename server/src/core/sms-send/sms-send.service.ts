@@ -13,6 +13,7 @@ import {
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { AccountStates } from '../accounts/account-states.ts';
+import type { BalanceGate } from '../ledger/balance-gate.ts';
 import type { SmsLinker, SmsLinksService } from '../sms-links/sms-links.service.ts';
 import type { SmsProtectionService } from '../sms-protection/sms-protection.service.ts';
 import type { SmsUserRef } from '../sms-users/sms-users.service.ts';
@@ -145,6 +146,7 @@ export class SmsSendService {
   private readonly sources: SmsSendSources;
   private readonly links: Pick<SmsLinksService, 'linker'> | undefined;
   private readonly states: AccountStates;
+  private readonly funds: BalanceGate | undefined;
   private readonly protection: SmsProtectionService;
   private readonly onAccepted: () => void;
   private readonly now: () => number;
@@ -154,6 +156,8 @@ export class SmsSendService {
     database: Database;
     sources: SmsSendSources;
     states: AccountStates;
+    /** The balance check of paid accounts (SMS 499). */
+    funds?: BalanceGate;
     protection: SmsProtectionService;
     links?: Pick<SmsLinksService, 'linker'>;
     onAccepted?: () => void;
@@ -163,6 +167,7 @@ export class SmsSendService {
     this.database = deps.database;
     this.sources = deps.sources;
     this.states = deps.states;
+    this.funds = deps.funds;
     this.protection = deps.protection;
     this.onAccepted = deps.onAccepted ?? (() => {});
     this.now = deps.now ?? Date.now;
@@ -184,6 +189,7 @@ export class SmsSendService {
       if (earlier) return JSON.parse(earlier) as SmsSendResult;
     }
     await this.states.requireSending({ accountId });
+    await this.funds?.require(accountId, 'sms');
     await this.sources.requireAllowed(accountId, request.msgType);
     if (request.labelId !== undefined) await this.sources.requireLabel(accountId, request.labelId);
 
@@ -254,6 +260,7 @@ export class SmsSendService {
   async sendTaskChunk(chunk: SmsTaskChunk): Promise<SmsTaskChunkResult> {
     const { accountId } = chunk;
     await this.states.requireSending({ accountId });
+    await this.funds?.require(accountId, 'sms');
     const template = await this.sources.template(accountId, chunk.templateId);
     if (template.kind !== 'sms') throw new AppError('SMS_TASK_TEMPLATE_KIND');
     const international = template.region === 'international';
@@ -315,6 +322,7 @@ export class SmsSendService {
     progress: Omit<repo.TaskProgress, 'skipReasons'> & { skipReasons: Record<string, number> };
   }): Promise<SmsTaskChunkResult> {
     await this.states.requireSending({ accountId: chunk.accountId });
+    await this.funds?.require(chunk.accountId, 'sms');
     const now = this.now();
     const messages = chunk.copies.map((copy) => ({
       ...copy,

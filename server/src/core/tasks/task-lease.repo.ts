@@ -2,13 +2,14 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
 /**
- * The lease every sending task runs under (SMS tasks, migration 0046; list sends, 0048): a task
- * table has `status` ('waiting' until its time, then 'sending'), `send_at`, `written` (1 once all
- * its messages are written), `lease_owner`, `lease_until`, `started_at` and `updated_at`. A task
- * fires once however many workers there are: one statement takes it for one of them, and every
- * later write about it is fenced by its owner, so a worker that lost it writes nothing more.
+ * The lease every sending task runs under (SMS tasks, migration 0046; list sends, 0048; timed
+ * tasks, 0050): a task table has `status` ('waiting' until its time, then 'sending'), `send_at`,
+ * `written` (1 once all its messages are written), `lease_owner`, `lease_until`, `started_at` and
+ * `updated_at`. A task fires once however many workers there are: one statement takes it for one
+ * of them, and every later write about it is fenced by its owner, so a worker that lost it writes
+ * nothing more.
  */
-export type TaskTable = 'sms_tasks' | 'mail_list_tasks';
+export type TaskTable = 'sms_tasks' | 'mail_list_tasks' | 'timed_tasks';
 
 /**
  * Takes one task for `owner`: a waiting task whose time has come, or a sending one whose writer

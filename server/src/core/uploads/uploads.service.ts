@@ -114,10 +114,10 @@ export function deleteAttachedUploads(database: Database, accountId: number, own
   return repo.deleteAttached(database, accountId, owner);
 }
 
-/** A file name as stored and shown: its last path part, without control characters, 100 at most. */
-function cleanName(raw: string): string {
+/** A file name as stored and shown: its last path part, without control characters, `max` at most. */
+export function cleanName(raw: string, max = 100): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return ([...clean].length > 100 ? [...clean].slice(-100).join('') : clean) || 'file';
+  return ([...clean].length > max ? [...clean].slice(-max).join('') : clean) || 'file';
 }

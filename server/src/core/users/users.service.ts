@@ -3,6 +3,7 @@ import { AppError, type PermissionCode, type PermissionLevel } from '@herald/sha
 import type { Database } from '../../db/database.ts';
 import * as accounts from '../accounts/accounts.repo.ts';
 import type { UserCaller } from '../context.ts';
+import { balanceOf } from '../ledger/ledger.repo.ts';
 import { loadAccess, type UserAccess } from '../members/member-access.ts';
 import * as repo from './users.repo.ts';
 
@@ -49,9 +50,7 @@ export class UsersService {
   }
 
   async balance(ctx: UserCaller): Promise<{ balance: number; currency: 'CNY' }> {
-    const account = await accounts.findAccount(this.database, ctx.accountId);
-    if (!account) throw new AppError('COMMON_NOT_FOUND', { entity: 'Account' });
-    return { balance: account.balance_fen, currency: 'CNY' };
+    return { balance: await balanceOf(this.database, ctx.accountId), currency: 'CNY' };
   }
 
   private async load(ctx: UserCaller) {

@@ -1,4 +1,4 @@
-import { PUBLIC, subscribeInputSchema } from '@herald/shared';
+import { PUBLIC, SUBSCRIPTION_DISPLAY_MODES, subscribeInputSchema } from '@herald/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Core } from '../../compose.ts';
@@ -12,13 +12,15 @@ const PAGES: RouteRateLimit = { bucket: 'subscribe.page', limit: 120, windowMs: 
 const SUBMITS: RouteRateLimit = { bucket: 'subscribe.submit', limit: 10, windowMs: PER_MINUTE };
 const CONFIRMS: RouteRateLimit = { bucket: 'subscribe.confirm', limit: 30, windowMs: PER_MINUTE };
 const idQuery = z.object({ id: z.string().trim().min(1).max(64) });
+/** The sample page /preview shows a subscription in any mode; a customer's snippet names none. */
+const modeQuery = z.object({ mode: z.enum(SUBSCRIPTION_DISPLAY_MODES).optional().catch(undefined) });
 
 /**
  * The public side of subscriptions (no login), each rate-limited per client address:
  *   GET  /v3/access/subInvite/page?id=     what the page at /subscriptionInvite shows;
  *   POST /v3/access/subInvite/subscribe    the form (email, name, image code of purpose subInvite);
  *   GET  /subscribe/confirm/<token>        the double opt-in link of the confirmation mail;
- *   GET  /subscribe/embed.js?id=           the snippet's script, for the customer's own site.
+ *   GET  /subscribe/embed.js?id=[&mode=]   the snippet's script, for the customer's own site.
  */
 export function subscribeRoutes(app: FastifyInstance, core: Core): void {
   app.get(
@@ -60,7 +62,9 @@ export function subscribeRoutes(app: FastifyInstance, core: Core): void {
     { config: { ...PUBLIC_ROUTE, rateLimit: PAGES } },
     async (request, reply) => {
       const parsed = idQuery.safeParse(request.query ?? {});
-      const view = parsed.success ? await core.subscribe.page(parsed.data.id).catch(() => null) : null;
+      const found = parsed.success ? await core.subscribe.page(parsed.data.id).catch(() => null) : null;
+      const { mode } = modeQuery.parse(request.query ?? {});
+      const view = found && mode ? { ...found, displayMode: mode } : found;
       return reply
         .header('cache-control', 'no-cache')
         .header('cross-origin-resource-policy', 'cross-origin')
