@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { containing } from '../../db/like-pattern.ts';
 import type { DB } from '../../db/schema.ts';
 import type { ListTables } from '../list-imports/list-imports.repo.ts';
 import * as shared from '../list-imports/list-members.repo.ts';
@@ -61,8 +62,6 @@ const LIST_COLUMNS = [
 ] as const;
 const MEMBER_COLUMNS = ['id', 'list_id', 'address', 'name', 'vars', 'created_at', 'updated_at'] as const;
 
-const noWildcards = (text: string) => text.replace(/[%_\\]/g, '');
-
 function listsOf({ db }: Database, accountId: number) {
   return db.selectFrom('address_lists').where('account_id', '=', accountId);
 }
@@ -74,7 +73,7 @@ export async function listLists(
   filter: { name?: string | undefined; prefixes?: string[] | undefined; offset: number; limit: number },
 ): Promise<{ rows: ListRow[]; total: number }> {
   let query = listsOf(database, accountId);
-  const text = filter.name ? `%${noWildcards(filter.name).toLowerCase()}%` : '';
+  const text = filter.name ? containing(filter.name.toLowerCase()) : '';
   if (text)
     query = query.where((eb) =>
       eb.or([eb(eb.fn('lower', ['name']), 'like', text), eb('prefix', 'like', text)]),

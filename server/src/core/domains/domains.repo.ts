@@ -1,5 +1,6 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { containing } from '../../db/like-pattern.ts';
 import type { SendingDomainsTable } from '../../db/sending-schema.ts';
 
 /** SQL of sending domains. Every function but the periodic re-check's takes the account id first. */
@@ -24,7 +25,7 @@ export async function countDomains({ db }: Database, accountId: number, name?: s
     .selectFrom('sending_domains')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('account_id', '=', accountId);
-  if (name) query = query.where('name', 'like', `%${name.replace(/[%_\\]/g, '')}%`);
+  if (name) query = query.where('name', 'like', containing(name));
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -37,7 +38,7 @@ export async function searchDomains(
   limit: number,
 ): Promise<DomainRow[]> {
   let query = db.selectFrom('sending_domains').selectAll().where('account_id', '=', accountId);
-  if (name) query = query.where('name', 'like', `%${name.replace(/[%_\\]/g, '')}%`);
+  if (name) query = query.where('name', 'like', containing(name));
   return query.orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute();
 }
 

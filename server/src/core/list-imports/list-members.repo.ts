@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { containing } from '../../db/like-pattern.ts';
 import type { DB } from '../../db/schema.ts';
 import type { ListTables } from './list-imports.repo.ts';
 
@@ -27,8 +28,6 @@ const columnsOf = <Row>(kind: ListKind<Row>) => kind.memberColumns as readonly M
 /** The list as its member reads need it. */
 type ListRef = { id: number; pending_import_id: number | null };
 
-const noWildcards = (text: string) => text.replace(/[%_\\]/g, '');
-
 /** The list's committed members. */
 function visible<O>(query: SelectQueryBuilder<DB, Members, O>, list: ListRef) {
   const scoped = query.where('list_id', '=', list.id);
@@ -48,10 +47,10 @@ export async function listMembers<Row>(
 ): Promise<{ rows: Row[]; total: number }> {
   const key = keyColumn(kind.tables);
   let query = visible(db.selectFrom(membersTable(kind.tables)), list);
-  const text = filter.query ? noWildcards(filter.query).toLowerCase() : '';
-  if (text) {
+  const pattern = filter.query ? containing(filter.query.toLowerCase()) : '';
+  if (pattern) {
     query = query.where((eb) =>
-      eb.or([eb(key, 'like', `%${text}%`), eb(eb.fn('lower', ['name']), 'like', `%${text}%`)]),
+      eb.or([eb(key, 'like', pattern), eb(eb.fn('lower', ['name']), 'like', pattern)]),
     );
   }
   const rows = await query
@@ -60,7 +59,7 @@ export async function listMembers<Row>(
     .offset(filter.offset)
     .limit(filter.limit)
     .execute();
-  if (!text) return { rows: rows as Row[], total: Number(list.member_count) };
+  if (!pattern) return { rows: rows as Row[], total: Number(list.member_count) };
   const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return { rows: rows as Row[], total: Number(total.n) };
 }

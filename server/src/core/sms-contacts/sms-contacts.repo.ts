@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { containing } from '../../db/like-pattern.ts';
 import type { DB } from '../../db/schema.ts';
 import type { ListTables } from '../list-imports/list-imports.repo.ts';
 import * as lists from '../list-imports/list-imports.repo.ts';
@@ -45,8 +46,6 @@ const LIST_COLUMNS = [
 ] as const;
 const MEMBER_COLUMNS = ['id', 'list_id', 'phone', 'name', 'vars', 'created_at'] as const;
 
-const noWildcards = (text: string) => text.replace(/[%_\\]/g, '');
-
 function listsOf({ db }: Database, accountId: number) {
   return db.selectFrom('sms_contact_lists').where('account_id', '=', accountId);
 }
@@ -59,7 +58,7 @@ export async function listLists(
   let query = listsOf(database, accountId);
   if (filter.name) {
     query = query.where((eb) =>
-      eb(eb.fn('lower', ['name']), 'like', `%${noWildcards(filter.name ?? '').toLowerCase()}%`),
+      eb(eb.fn('lower', ['name']), 'like', containing((filter.name ?? '').toLowerCase())),
     );
   }
   const [rows, total] = await Promise.all([

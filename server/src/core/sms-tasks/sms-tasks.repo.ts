@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { containing } from '../../db/like-pattern.ts';
 import type { SmsTaskStatus, SmsTasksTable } from '../../db/sms-task-schema.ts';
 import { claimDueTask, updateHeldTask } from '../tasks/task-lease.repo.ts';
 
@@ -75,7 +76,7 @@ export async function listTasks(
   filter: { name?: string | undefined; status?: SmsTaskStatus | undefined; offset: number; limit: number },
 ): Promise<{ rows: TaskRow[]; total: number }> {
   let query = db.selectFrom('sms_tasks').where('account_id', '=', accountId);
-  if (filter.name) query = query.where('name', 'like', `%${filter.name.replace(/[%_\\]/g, '')}%`);
+  if (filter.name) query = query.where('name', 'like', containing(filter.name));
   if (filter.status) query = query.where('status', '=', filter.status);
   const [rows, total] = await Promise.all([
     query.selectAll().orderBy('id', 'desc').offset(filter.offset).limit(filter.limit).execute(),

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { containing } from '../../db/like-pattern.ts';
 import type { SubscriptionsTable } from '../../db/subscription-schema.ts';
 
 /**
@@ -22,8 +23,6 @@ export type SubscriptionRow = SubscriptionValues & {
   list_name: string | null;
   list_prefix: string | null;
 };
-
-const noWildcards = (text: string) => text.replace(/[%_\\]/g, '');
 
 function withNames({ db }: Database) {
   return db
@@ -69,7 +68,7 @@ export async function listSubscriptions(
     .where('s.account_id', '=', accountId)
     .where('s.deleted_at', 'is', null);
   if (filter.name) {
-    const text = `%${noWildcards(filter.name).toLowerCase()}%`;
+    const text = containing(filter.name.toLowerCase());
     query = query.where((eb) => eb(eb.fn('lower', ['s.name']), 'like', text));
     count = count.where((eb) => eb(eb.fn('lower', ['s.name']), 'like', text));
   }

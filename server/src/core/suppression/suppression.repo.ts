@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { containing } from '../../db/like-pattern.ts';
 import type {
   InterceptRulesTable,
   SuppressionEntriesTable,
@@ -149,7 +150,7 @@ export interface EntryFilter {
 
 function filtered({ db }: Database, accountId: number, f: EntryFilter) {
   let q = db.selectFrom('suppression_entries').where('account_id', '=', accountId).where('list', '=', f.list);
-  if (f.email) q = q.where('address', 'like', `%${f.email.toLowerCase().replace(/[%_\\]/g, '')}%`);
+  if (f.email) q = q.where('address', 'like', containing(f.email.toLowerCase()));
   if (f.addresses?.length) q = q.where('address', 'in', f.addresses);
   if (f.from !== undefined) q = q.where('created_at', '>=', f.from);
   if (f.to !== undefined) q = q.where('created_at', '<=', f.to);

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { containing } from '../../db/like-pattern.ts';
 import type { TimedTasksTable } from '../../db/timed-task-schema.ts';
 import { insertTaskRows, type NewTask } from '../mail-list-tasks/mail-list-tasks.repo.ts';
 import { claimDueTask, updateHeldTask } from '../tasks/task-lease.repo.ts';
@@ -148,7 +149,7 @@ export async function listTasks(
   },
 ): Promise<{ rows: TaskRow[]; total: number }> {
   let query = tasksOf(database, accountId, owner);
-  if (filter.name) query = query.where('name', 'like', `%${filter.name.replace(/[%_\\]/g, '')}%`);
+  if (filter.name) query = query.where('name', 'like', containing(filter.name));
   if (filter.status) query = query.where('status', '=', filter.status);
   const [rows, total] = await Promise.all([
     query.selectAll().orderBy('id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
