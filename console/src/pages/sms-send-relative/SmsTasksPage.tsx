@@ -39,7 +39,7 @@ const PAGE_SIZE = 20;
 /** While a task waits or sends, the list follows it this often. */
 const FOLLOW_MS = 3000;
 
-export const STATUS_COLORS: Record<SmsTaskStatus, string> = {
+const STATUS_COLORS: Record<SmsTaskStatus, string> = {
   waiting: 'default',
   sending: 'processing',
   finished: 'success',

@@ -15,8 +15,6 @@ export const SMS_TASK_MAX_LISTS = 5;
 export const SMS_TASK_NAME_MAX = 64;
 /** How long after its end a task's failed messages may be sent again (product-spec §4). */
 export const SMS_TASK_RESEND_DAYS = 7;
-/** A scheduled task starts this long after its time at most (product-spec §4: about a minute). */
-export const SMS_TASK_START_LATENESS_MS = 60_000;
 
 /**
  * waiting (scheduled, or about to start) → sending (its messages being written and sent) →
