@@ -13,15 +13,14 @@
  *
  *   npm run bench -- charging
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { LedgerService } from '../server/src/core/ledger/ledger.service.ts';
 import { type Database, openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { createAccount } from '../server/test/fixtures/factory.ts';
+import { freshPostgres } from './herald-fixtures.ts';
 import { report, round } from './report.ts';
 
 const EVENTS = Number(process.env.BENCH_CHARGING_EVENTS ?? 300_000);
@@ -160,18 +159,12 @@ try {
 
 const adminUrl = process.env.BENCH_DATABASE_URL;
 if (adminUrl) {
-  const name = `herald_bench_charging_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openDatabase({ kind: 'postgres', url: url.toString() });
+  const pgDb = await freshPostgres(adminUrl, 'herald_bench_charging');
+  const database = openDatabase({ kind: 'postgres', url: pgDb.url });
   try {
     await measure('postgres', database);
   } finally {
     await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await pgDb.drop();
   }
 }

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import net from 'node:net';
+import pg from 'pg';
 import { openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { createAccount, createSender, type DomainKey } from '../server/test/fixtures/factory.ts';
@@ -16,6 +17,30 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A fresh PostgreSQL database for one run, made through the admin URL (`TEST_DATABASE_URL` or
+ * `BENCH_DATABASE_URL`, trust auth); `drop` removes it, connections and all.
+ */
+export async function freshPostgres(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export async function waitReady(url: string, child: ChildProcess): Promise<void> {

@@ -7,9 +7,13 @@
  *   - list mails/s: the members' mails at the MX, from the call that made the task to the last;
  *   - a transactional mail's latency, accepted (the call answered) to delivered (at the MX), p50
  *     and p99, while the task runs, and the same measured first with no task (the reference).
- * BENCH_LIST_MEMBERS (default 100000), BENCH_TX_RATE (default 20/s).
+ * BENCH_LIST_MEMBERS (default 100000), BENCH_TX_RATE (default 20/s). With BENCH_DATABASE_URL
+ * (an admin URL; a fresh database is made and dropped) Herald runs on PostgreSQL instead, with
+ * Redis for its queues when BENCH_REDIS_URL is set too.
  *
  *   npm run bench -- list-send-lanes
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_REDIS_URL=redis://127.0.0.1:6379 \
+ *     npm run bench -- list-send-lanes
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,7 +26,7 @@ import { openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { SecretBox } from '../server/src/lib/secret-box.ts';
 import { createAccount, createApiUser, createSender } from '../server/test/fixtures/factory.ts';
-import { freePort, waitReady } from './herald-fixtures.ts';
+import { freePort, freshPostgres, waitReady } from './herald-fixtures.ts';
 import { paced, percentile, report, round } from './report.ts';
 
 const MEMBERS = Number(process.env.BENCH_LIST_MEMBERS ?? 100_000);
@@ -50,8 +54,18 @@ async function main(): Promise<void> {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-list-'));
   const secret = randomBytes(32);
-  const file = path.join(dataDir, 'herald.db');
-  const database = openDatabase({ kind: 'sqlite', file });
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  const pgDb = adminUrl ? await freshPostgres(adminUrl, 'herald_bench_list_send') : undefined;
+  const backendEnv: Record<string, string> = {};
+  if (pgDb) backendEnv.DATABASE_URL = pgDb.url;
+  if (pgDb && process.env.BENCH_REDIS_URL) {
+    backendEnv.REDIS_URL = process.env.BENCH_REDIS_URL;
+    backendEnv.HERALD_QUEUE_PREFIX = `herald-bench-list-${Date.now()}`;
+  }
+  const backend = pgDb ? (backendEnv.REDIS_URL ? 'postgres+redis' : 'postgres') : 'sqlite';
+  const database = openDatabase(
+    pgDb ? { kind: 'postgres', url: pgDb.url } : { kind: 'sqlite', file: path.join(dataDir, 'herald.db') },
+  );
   await migrateToLatest(database);
   const accountId = await createAccount(database, { username: 'bench_lists', plan: 'paid' });
   const batch = await createSender(database, {
@@ -102,6 +116,7 @@ async function main(): Promise<void> {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
+      ...backendEnv,
       HERALD_ROLE: 'api,worker',
       HERALD_DATA_DIR: dataDir,
       HERALD_HTTP_HOST: '127.0.0.1',
@@ -171,7 +186,7 @@ async function main(): Promise<void> {
     );
     const seconds = (lastListMail - started) / 1000;
 
-    const common = { members: MEMBERS, txRate: TX_RATE, backend: 'sqlite' };
+    const common = { members: MEMBERS, txRate: TX_RATE, backend };
     report({
       bench: 'list-send-lanes',
       figure: 'list mails/s at the MX',
@@ -195,6 +210,7 @@ async function main(): Promise<void> {
     await mx.close();
     await dns.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await pgDb?.drop();
   }
 }
 

@@ -26,12 +26,17 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startDnsServer } from '../packages/test-peers/src/index.ts';
 import { createDkimKey } from '../server/src/core/domains/dkim-key.ts';
 import { SecretBox } from '../server/src/lib/secret-box.ts';
 import { dotWithoutMark, SmtpConnection } from '../server/src/mta/smtp-client/smtp-connection.ts';
-import { freePort, type SendingFixture, waitReady, writeSendingFixture } from './herald-fixtures.ts';
+import {
+  freePort,
+  freshPostgres,
+  type SendingFixture,
+  waitReady,
+  writeSendingFixture,
+} from './herald-fixtures.ts';
 import { report, round } from './report.ts';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
@@ -230,24 +235,12 @@ async function run(backend: 'sqlite' | 'postgres+redis', sink: Sink): Promise<nu
   const env: Record<string, string> = {};
   let dropPg: (() => Promise<void>) | undefined;
   if (backend === 'postgres+redis') {
-    const admin = process.env.TEST_DATABASE_URL as string;
-    const name = `herald_mta_bench_${Date.now()}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
+    const pgDb = await freshPostgres(process.env.TEST_DATABASE_URL as string, 'herald_mta_bench');
+    env.DATABASE_URL = pgDb.url;
     env.REDIS_URL = process.env.TEST_REDIS_URL as string;
     env.HERALD_QUEUE_PREFIX = `herald-mta-bench-${Date.now()}`;
     await writeSendingFixture({ kind: 'postgres', url: env.DATABASE_URL }, fixture(apiKey));
-    dropPg = async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    dropPg = pgDb.drop;
   } else {
     await writeSendingFixture({ kind: 'sqlite', file: path.join(dataDir, 'herald.db') }, fixture(apiKey));
   }

@@ -252,6 +252,44 @@ describe(`Sending to address lists on ${testDialect}`, () => {
     assert.notEqual(noContent.statusCode, 40821);
   });
 
+  it('answers a repeated sendRequestId within the hour with the tasks of the first call, making none', async () => {
+    const alias = await makeList('repeat', [['r1', 'Repeat One', 'R-1']]);
+    const call = () =>
+      v2('mail/send', {
+        useAddressList: 'true',
+        to: alias,
+        from: `news@${f.domain}`,
+        subject: 'Once',
+        html: '<p>once</p>',
+        sendRequestId: 'list-once-1',
+      });
+    const [first, again, third] = [await call(), await call(), await call()];
+    assert.equal(first.statusCode, 40821, first.message);
+    assert.deepEqual(again.info.maillistTaskId, first.info.maillistTaskId);
+    assert.deepEqual(third.info.maillistTaskId, first.info.maillistTaskId);
+    const racing = await Promise.all(
+      [1, 2, 3].map(() =>
+        v2('mail/send', {
+          useAddressList: 'true',
+          to: alias,
+          from: `news@${f.domain}`,
+          subject: 'Race',
+          html: '<p>race</p>',
+          sendRequestId: 'list-race-1',
+        }),
+      ),
+    );
+    const ids = new Set(racing.map((r) => JSON.stringify(r.info.maillistTaskId)));
+    assert.equal(ids.size, 1, 'three racing calls with one key answered one set of tasks');
+    const tasks = await app.t.core.database.db
+      .selectFrom('mail_list_tasks')
+      .select('id')
+      .where('account_id', '=', f.accountId)
+      .where('list_address', '=', alias)
+      .execute();
+    assert.equal(tasks.length, 2, 'one task per distinct sendRequestId');
+  });
+
   it("keeps accounts apart: another account's list is unknown and its task not found", async () => {
     const theirList = await makeList('theirs', [['t1', 'T', 'T1']], theirs);
     const mine = await v2('mail/send', {

@@ -24,9 +24,67 @@ export interface NewTask {
   timedTaskId?: number;
 }
 
-/** The tasks of one call, one per list, in one transaction; answers their ids in order. */
-export async function insertTasks(database: Database, tasks: NewTask[], now: number): Promise<number[]> {
-  return database.db.transaction().execute((trx) => insertTaskRows({ ...database, db: trx }, tasks, now));
+/** A list send's sendRequestId and how long it answers with its first tasks. */
+export interface RequestKey {
+  sendRequestId: string;
+  ttlMs: number;
+}
+
+/**
+ * The tasks of one call, one per list, in one transaction; answers their ids in order. With a
+ * key, a sendRequestId the account used within its hour answers the tasks it made then and writes
+ * nothing (the same send_requests row a single send keeps, its message_id marking it a list
+ * send's). Two calls racing with one key: the loser's insert breaks the unique key, its
+ * transaction rolls back, and it answers the winner's tasks.
+ */
+export async function insertTasks(
+  database: Database,
+  tasks: NewTask[],
+  now: number,
+  key: RequestKey | null = null,
+): Promise<{ ids: number[]; replayed: boolean }> {
+  const attempt = () =>
+    database.db.transaction().execute(async (trx) => {
+      const scoped = { ...database, db: trx };
+      if (key) {
+        const earlier = await earlierRequest(scoped, tasks[0]?.accountId ?? 0, key.sendRequestId);
+        if (earlier && Number(earlier.expires_at) > now) {
+          return { ids: JSON.parse(earlier.email_ids) as number[], replayed: true };
+        }
+        if (earlier) await trx.deleteFrom('send_requests').where('id', '=', earlier.id).execute();
+      }
+      const ids = await insertTaskRows(scoped, tasks, now);
+      if (key) {
+        await trx
+          .insertInto('send_requests')
+          .values({
+            account_id: tasks[0]?.accountId ?? 0,
+            send_request_id: key.sendRequestId,
+            message_id: `list-tasks:${ids.join(',')}`,
+            email_ids: JSON.stringify(ids),
+            expires_at: now + key.ttlMs,
+          })
+          .execute();
+      }
+      return { ids, replayed: false };
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!key) throw error;
+    const earlier = await earlierRequest(database, tasks[0]?.accountId ?? 0, key.sendRequestId);
+    if (!earlier) throw error;
+    return { ids: JSON.parse(earlier.email_ids) as number[], replayed: true };
+  }
+}
+
+function earlierRequest({ db }: Database, accountId: number, sendRequestId: string) {
+  return db
+    .selectFrom('send_requests')
+    .select(['id', 'email_ids', 'expires_at'])
+    .where('account_id', '=', accountId)
+    .where('send_request_id', '=', sendRequestId)
+    .executeTakeFirst();
 }
 
 /** The same inside the caller's transaction (a timed task's request, fenced by its lease). */

@@ -13,6 +13,7 @@ import * as lists from '../address-lists/address-lists.repo.ts';
 import type { AddressListsService } from '../address-lists/address-lists.service.ts';
 import type { KeyCaller } from '../context.ts';
 import { type ListSendRequest, memberVars } from '../send/list-send.ts';
+import { SEND_REQUEST_TTL_MS } from '../send/message-writer.ts';
 import type { SendAttachment, SendFields, SendService } from '../send/send.service.ts';
 import type { TaskRunner } from '../tasks/task-runner.ts';
 import { contentsOfTask } from '../timed-tasks/timed-task-files.repo.ts';
@@ -52,7 +53,8 @@ export interface MailListTaskInfo extends repo.RecipientCounts {
  * `useAddressList=true` names up to 5 lists by alias in `to`; the call is checked as its send
  * would be and answered at once with one task per list (SendCloud's 40821 and maillistTaskId).
  * Lists are batch mail of paid accounts (product-spec §6): a trigger API_USER is refused first,
- * then a free account.
+ * then a free account. A sendRequestId used again within the hour answers the tasks the first
+ * call made and makes none (the send path's rule, kept in the same send_requests table).
  *
  * A task is run by whichever worker claims it (`runDue`, the shared task runner): the list's
  * members are read in address order after the task's cursor, and each chunk goes through the
@@ -109,7 +111,8 @@ export class MailListTasksService implements TaskRunner {
       attachments.length > 0
         ? JSON.stringify(attachments.map((a) => ({ ...a, content: a.content.toString('base64') })))
         : null;
-    const ids = await repo.insertTasks(
+    const sendRequestId = (fields.sendRequestId ?? '').trim();
+    const { ids, replayed } = await repo.insertTasks(
       this.database,
       found.map((list) => ({
         accountId,
@@ -120,8 +123,9 @@ export class MailListTasksService implements TaskRunner {
         attachments: files,
       })),
       this.now(),
+      sendRequestId ? { sendRequestId, ttlMs: SEND_REQUEST_TTL_MS } : null,
     );
-    this.waker?.();
+    if (!replayed) this.waker?.();
     return ids;
   }
 
