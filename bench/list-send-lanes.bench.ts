@@ -4,7 +4,8 @@
  * loopback DNS peer. The list task is started with `mail/send` and `useAddressList=true` by a
  * batch API_USER; meanwhile a trigger API_USER sends one mail per `mail/send` call at
  * BENCH_TX_RATE per second. Figures:
- *   - list mails/s: the members' mails at the MX, from the call that made the task to the last;
+ *   - list mails/s: the members' mails at the MX, from the call that made the task to the last,
+ *     with the time until the task had queued every member (mail/taskinfo);
  *   - a transactional mail's latency, accepted (the call answered) to delivered (at the MX), p50
  *     and p99, while the task runs, and the same measured first with no task (the reference).
  * BENCH_LIST_MEMBERS (default 100000), BENCH_TX_RATE (default 20/s). With BENCH_DATABASE_URL
@@ -134,8 +135,8 @@ async function main(): Promise<void> {
     },
   });
   const url = `http://127.0.0.1:${httpPort}`;
-  const post = async (fields: Record<string, string>) => {
-    const response = await fetch(`${url}/apiv2/mail/send`, {
+  const post = async (fields: Record<string, string>, action = 'mail/send') => {
+    const response = await fetch(`${url}/apiv2/${action}`, {
       method: 'POST',
       body: new URLSearchParams({ from: `news@${DOMAIN}`, ...fields }),
     });
@@ -178,7 +179,26 @@ async function main(): Promise<void> {
     });
     if (task.statusCode !== 40821) throw new Error(`the list send was refused: ${JSON.stringify(task)}`);
     const listDone = () => mx.messages.length >= MEMBERS + sent;
+    // When the task had written every member into the delivery queue (mail/taskinfo's queued).
+    const [taskId] = task.info.maillistTaskId as number[];
+    let allQueuedAt = 0;
+    const watchQueued = (async () => {
+      while (allQueuedAt === 0) {
+        const info = await post(
+          {
+            apiUser: batch.apiUser,
+            apiKey: batch.apiKey,
+            maillistTaskId: String(taskId),
+          },
+          'mail/taskinfo',
+        );
+        const data = (info.info as { data?: { queued?: number } }).data;
+        if ((data?.queued ?? 0) >= MEMBERS) allQueuedAt = Date.now();
+        else await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
     const busy = await stream(listDone);
+    await watchQueued;
     await mx.waitForMessages(MEMBERS + sent, 900_000);
     arrived('');
     const lastListMail = Math.max(
@@ -192,6 +212,7 @@ async function main(): Promise<void> {
       figure: 'list mails/s at the MX',
       value: round(MEMBERS / seconds),
       seconds: round(seconds, 1),
+      allQueuedSeconds: round((allQueuedAt - started) / 1000, 1),
       ...common,
     });
     report({

@@ -30,7 +30,7 @@ export interface MailPeers extends MxPeers {
   nextMail(address: string, timeoutMs?: number): Promise<{ mail: ReceivedMail; text: string }>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

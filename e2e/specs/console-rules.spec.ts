@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ALL_PERMISSION_CODES, PERMISSIONS } from '@herald/shared';
-import { fenToYuan } from '../../console/src/app/layout/money.ts';
+import { fenToYuan } from '../../console/src/components/money.ts';
 import { cleanParams, resolveUrl, toSearchParams } from '../../console/src/infra/http/request-params.ts';
 import { statusEffects } from '../../console/src/infra/http/status-policy.ts';
 import { marketingCookies } from '../../console/src/infra/storage/marketing-cookies.ts';

@@ -14,11 +14,14 @@
  *   npm run herald -- ledger:adjust <username> <yuan> --reason <text> [--key <idempotency key>]
  *   npm run herald -- ledger:balance <username>
  *   npm run herald -- prices | prices:set <code> <fen> [--unit 1|10|100|1000]
+ *   npm run herald -- payments | payments:set alipay|paypal <settings.json> [--disable]
+ *   npm run herald -- recharge:offline <username> <yuan> --remitter <name> --ref <bank reference>
  *   npm run herald -- nodes
  *   npm run herald -- queue:counts
  *
  * It reads the same configuration as the server (DATABASE_URL, HERALD_DATA_DIR, REDIS_URL).
  */
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
   type AdminAccountView,
@@ -44,6 +47,8 @@ import { generatePassword } from './core/accounts/platform-operator.ts';
 import { hashPassword } from './core/auth/password.ts';
 import { LedgerService } from './core/ledger/ledger.service.ts';
 import { NodesService } from './core/nodes/nodes.service.ts';
+import { PaymentSettingsService } from './core/recharges/payment-settings.service.ts';
+import { RechargesService } from './core/recharges/recharges.service.ts';
 import { type CarrierView, SmsCarriersService } from './core/sms-carriers/sms-carriers.service.ts';
 import { SmsComplianceService } from './core/sms-compliance/sms-compliance.service.ts';
 import { SmsPricesService } from './core/sms-prices/sms-prices.service.ts';
@@ -51,6 +56,7 @@ import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { keepDataPrivate } from './lib/private-files.ts';
 import { loadSecretKey, SecretBox } from './lib/secret-box.ts';
+import { createLogger } from './logger.ts';
 import { createQueueBackend } from './queue/create-queue.ts';
 import { QUEUE_NAMES } from './queue/names.ts';
 
@@ -77,6 +83,16 @@ const USAGE = `usage: npm run herald -- <command> [arguments]
   prices                                  the price list charging reads (fen per unit items)
   prices:set <code> <fen> [--unit 1|10|100|1000]
                                           e.g. prices:set email 100 --unit 1000 (1 yuan per 1,000 mails)
+  payments                                the payment providers' settings (never a key)
+  payments:set alipay|paypal <settings.json> [--disable]
+                                          sets a provider from a JSON file, sealed at rest:
+                                          alipay {appId, sellerId, appPrivateKey, alipayPublicKey, gateway}
+                                          paypal {clientId, clientSecret, webhookId, apiBase, currency, rateFen}
+                                          (rateFen: fen of CNY one unit of currency buys); a key or
+                                          secret left out keeps the stored one
+  recharge:offline <username> <yuan> --remitter <name> --ref <bank reference> [--note <text>]
+                                          records a bank transfer that arrived: the balance is
+                                          credited once per reference, a free account becomes paid
   sms:carrier <name> <smpp://host:port|cmpp://host:port?version=3.0> --system-id <id> --password <secret>
               [--source <sender id>] [--per-second <n>]
                                           adds a carrier connection, or changes the one of that name
@@ -115,6 +131,10 @@ async function run(database: Database, argv: string[]): Promise<number> {
       reason: { type: 'string' },
       key: { type: 'string' },
       unit: { type: 'string' },
+      disable: { type: 'boolean', default: false },
+      remitter: { type: 'string' },
+      ref: { type: 'string' },
+      note: { type: 'string' },
     },
   });
   const [command, name, argument] = positionals;
@@ -238,6 +258,10 @@ async function run(database: Database, argv: string[]): Promise<number> {
     case 'prices':
     case 'prices:set':
       return ledgerCommand(database, command, positionals.slice(1), values);
+    case 'payments':
+    case 'payments:set':
+    case 'recharge:offline':
+      return paymentsCommand(database, command, positionals.slice(1), values);
     case 'nodes': {
       for (const node of await new NodesService(database).list()) {
         out(
@@ -413,6 +437,53 @@ async function smsPriceCommand(
       senderId: typeof values['sender-id'] === 'string' ? values['sender-id'] : null,
     }),
   );
+  return 0;
+}
+
+async function paymentsCommand(
+  database: Database,
+  command: string,
+  args: (string | undefined)[],
+  values: Record<string, string | boolean | undefined>,
+): Promise<number> {
+  const settings = new PaymentSettingsService(database, new SecretBox(loadSecretKey(config)));
+  const [first, second] = args;
+  if (command === 'recharge:offline') {
+    if (!first || !second) throw new UsageError('recharge:offline needs a user name and an amount in yuan');
+    const user = await new AccountsService(database).findByLoginName(first);
+    const recharges = new RechargesService({
+      database,
+      settings,
+      publicUrl: config.publicUrl,
+      logger: createLogger({ level: 'warn', roles: ['cli'] }),
+      onFunded: () => {},
+    });
+    const order = await recharges.recordOffline(null, user.accountId, {
+      amount: second,
+      remitter: values.remitter,
+      bankRef: values.ref,
+      note: values.note,
+    });
+    const balance = await new LedgerService(database).balance({ accountId: user.accountId });
+    out(
+      `${first}: ${fenToYuan(order.amountFen)} yuan from ${values.remitter} (${order.orderNo}) ${order.status}; balance ${fenToYuan(balance)} yuan`,
+    );
+    return 0;
+  }
+  if (command === 'payments:set') {
+    if ((first !== 'alipay' && first !== 'paypal') || !second) {
+      throw new UsageError('payments:set needs alipay or paypal and a JSON file');
+    }
+    const input = JSON.parse(fs.readFileSync(second, 'utf8')) as Record<string, unknown>;
+    await settings.set(first, { ...input, enabled: values.disable !== true });
+  }
+  for (const v of await settings.views()) {
+    out(
+      v.configured
+        ? `${v.provider.padEnd(7)} ${v.enabled ? 'enabled ' : 'disabled'} ${v.appId} ${v.endpoint} ${v.currency} at ${v.rateFen} fen`
+        : `${v.provider.padEnd(7)} not set up`,
+    );
+  }
   return 0;
 }
 

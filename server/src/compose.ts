@@ -35,6 +35,8 @@ import { ProfileService } from './core/profile/profile.service.ts';
 import { QueuesService } from './core/queues/queues.service.ts';
 import { AccountSendPolicy } from './core/queues/send-policy.ts';
 import { RateLimiter } from './core/rate-limit/rate-limiter.ts';
+import { PaymentSettingsService } from './core/recharges/payment-settings.service.ts';
+import { RechargesService } from './core/recharges/recharges.service.ts';
 import { RegistrationService } from './core/registration/registration.service.ts';
 import { IdentityCheck } from './core/security-settings/identity-check.ts';
 import { SecuritySettingsService } from './core/security-settings/security-settings.service.ts';
@@ -249,6 +251,10 @@ export interface Core extends Tracking {
   statistics: StatisticsService;
   /** The money ledger: balances, operator adjustments, prices, charging by result, the send gates' balance check. */
   ledger: LedgerService;
+  /** Recharges: orders paid through Alipay or PayPal (their callbacks and reconciliation), offline transfers. */
+  recharges: RechargesService;
+  /** The payment providers' merchant settings, sealed at rest. */
+  paymentSettings: PaymentSettingsService;
   /** The account's unsubscribe page designs and which one is in use (`/config/unsubscribePage`). */
   unsubscribePages: UnsubscribePagesService;
   /** The recipient's side of the List-Unsubscribe link: its page and the one-click POST. */
@@ -315,12 +321,18 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
   await ensurePlatformOperator(database, accounts, config.operator, logger);
   const accountStates = new AccountStates(database);
   const ledger = new LedgerService(database);
+  const paymentSettings = new PaymentSettingsService(database, secretBox);
   const send = new SendService(database, {
     states: accountStates,
     funds: ledger.gate,
     hostname: config.hostname,
     sqliteFile: config.database.kind === 'sqlite' ? config.database.file : undefined,
   });
+  /** An account's plan or balance changed here: the send paths' caches forget it at once. */
+  const fundsChanged = (accountId: number) => {
+    send.reads.forgetAccount(accountId);
+    ledger.gate.changed(accountId);
+  };
   const humanCheck = new HumanCheck(slider, captcha);
   const senderConfigs = new SenderConfigsService(database, {
     secretBox,
@@ -559,12 +571,15 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     queues,
     sendPolicy,
     accountStates,
-    accountPlans: new AccountPlansService(database, {
-      onChanged: (accountId) => {
-        send.reads.forgetAccount(accountId);
-        ledger.gate.changed(accountId);
-      },
+    accountPlans: new AccountPlansService(database, { onChanged: fundsChanged }),
+    recharges: new RechargesService({
+      database,
+      settings: paymentSettings,
+      publicUrl: config.publicUrl,
+      logger,
+      onFunded: fundsChanged,
     }),
+    paymentSettings,
     delivery,
     mailEvents: new MailEventsService(database),
     statistics,

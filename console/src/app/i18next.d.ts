@@ -19,6 +19,7 @@ import type mailRoutes from '../locales/zh-cn/mailRoutes.json';
 import type members from '../locales/zh-cn/members.json';
 import type notFound from '../locales/zh-cn/notFound.json';
 import type queues from '../locales/zh-cn/queues.json';
+import type recharge from '../locales/zh-cn/recharge.json';
 import type routes from '../locales/zh-cn/routes.json';
 import type security from '../locales/zh-cn/security.json';
 import type senderConfigs from '../locales/zh-cn/senderConfigs.json';
@@ -77,6 +78,7 @@ declare module 'i18next' {
         mailRoutes: typeof mailRoutes;
         notFound: typeof notFound;
         queues: typeof queues;
+        recharge: typeof recharge;
         routes: typeof routes;
         security: typeof security;
         senderConfigs: typeof senderConfigs;

@@ -258,13 +258,16 @@ export const backendAreas: readonly RouteArea[] = [
       screen('teammates', 'routes.teammates', 'TeammatesPage', { access: TEAMMATES }),
       screen('teammates/option', 'routes.teammateOption', 'TeammateOptionPage', { access: TEAMMATES }),
       todo('authenticate', 'routes.authenticate', 'AuthenticatePage', { access: AUTHENTICATE }),
-      todo('financialMangement', 'routes.finance', 'FinancePage', { access: FINANCE }),
+      screen('financialMangement', 'routes.finance', 'FinancePage', { access: FINANCE }),
       todo('financialMangement/createTicketInfo', 'routes.invoiceInfo', 'InvoiceInfoPage', {
         access: FINANCE,
       }),
       todo('financialMangement/ticket', 'routes.invoices', 'InvoicesPage', { access: FINANCE }),
       todo('financialMangement/applyTicket', 'routes.invoiceApply', 'InvoiceApplyPage', { access: FINANCE }),
-      todo('financialMangement/charge', 'routes.charge', 'ChargePage', { access: FINANCE }),
+      screen('financialMangement/charge', 'routes.charge', 'ChargePage', { access: FINANCE }),
+      screen('financialMangement/charge/result', 'routes.chargeResult', 'ChargeResultPage', {
+        access: FINANCE,
+      }),
       todo('financialMangement/charge/coupon', 'routes.coupons', 'CouponsPage', { access: FINANCE }),
       todo('trade', 'routes.trade', 'TradePage', { access: TRADE }),
       todo('trade/receipt', 'routes.receipts', 'ReceiptsPage', { access: TRADE }),

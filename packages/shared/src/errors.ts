@@ -9,6 +9,7 @@ import { MAIL_ROUTE_ERRORS } from './errors/mail-route.errors.ts';
 import { PLAN_ERRORS } from './errors/plan.errors.ts';
 import { PROFILE_ERRORS } from './errors/profile.errors.ts';
 import { QUEUE_ERRORS } from './errors/queue.errors.ts';
+import { RECHARGE_ERRORS } from './errors/recharge.errors.ts';
 import { SEND_ERRORS } from './errors/send.errors.ts';
 import { SEND_CALENDAR_ERRORS } from './errors/send-calendar.errors.ts';
 import { SENDER_CONFIG_ERRORS } from './errors/sender-config.errors.ts';
@@ -385,6 +386,7 @@ export const ERRORS = {
   ...UNSUBSCRIBE_ERRORS,
   ...PLAN_ERRORS,
   ...LEDGER_ERRORS,
+  ...RECHARGE_ERRORS,
   ...DNS_CHECK_ERRORS,
   ...SMS_USER_ERRORS,
   ...SMS_API_ERRORS,

@@ -21,6 +21,7 @@ export * from './schemas/member.schema.ts';
 export * from './schemas/plan.schema.ts';
 export * from './schemas/profile.schema.ts';
 export * from './schemas/queue.schema.ts';
+export * from './schemas/recharge.schema.ts';
 export * from './schemas/security.schema.ts';
 export * from './schemas/security-settings.schema.ts';
 export * from './schemas/send.schema.ts';

@@ -6,6 +6,7 @@ import { MAIL_ROUTE_RULES } from './errors/mail-route.errors.ts';
 import { PLAN_RULES } from './errors/plan.rules.ts';
 import { PROFILE_RULES } from './errors/profile.rules.ts';
 import { QUEUE_RULES } from './errors/queue.rules.ts';
+import { RECHARGE_RULES } from './errors/recharge.rules.ts';
 import { SEND_RULES } from './errors/send.rules.ts';
 import { SENDER_CONFIG_RULES } from './errors/sender-config.rules.ts';
 import { SMS_CARRIER_RULES } from './errors/sms-carrier.rules.ts';
@@ -115,6 +116,7 @@ export const VALIDATION_MESSAGES = {
   ...SMS_CARRIER_RULES,
   ...MAIL_ROUTE_RULES,
   ...SMS_GATEWAY_RULES,
+  ...RECHARGE_RULES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -4,6 +4,14 @@
  * 127.0.0.1 with an ephemeral port by default and must be closed with `close()`.
  */
 export type {
+  AlipayNotification,
+  AlipayPeer,
+  AlipayPeerOptions,
+  AlipayPeerTrade,
+  AlipayPeerTradeStatus,
+} from './alipay-gateway.ts';
+export { startAlipayPeer } from './alipay-gateway.ts';
+export type {
   CmppBehaviour,
   CmppGateway,
   CmppGatewayOptions,
@@ -24,6 +32,13 @@ export { startDnsServer } from './dns-server.ts';
 export type { Herald, HeraldOptions, LogLine } from './herald-process.ts';
 export { startHerald } from './herald-process.ts';
 export type { MailHeaders } from './mail-headers.ts';
+export type {
+  PaypalPeer,
+  PaypalPeerOptions,
+  PaypalPeerOrder,
+  PaypalWebhookDelivery,
+} from './paypal-api.ts';
+export { startPaypalPeer } from './paypal-api.ts';
 export type {
   SentReceipt,
   SmppBehaviour,

@@ -49,6 +49,7 @@ import * as mailListTasks from './migrations/0048-mail-list-tasks.ts';
 import * as subscriptions from './migrations/0049-subscriptions.ts';
 import * as timedTasks from './migrations/0050-timed-tasks.ts';
 import * as ledger from './migrations/0051-ledger.ts';
+import * as recharges from './migrations/0052-recharges.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -106,6 +107,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0049-subscriptions': subscriptions,
   '0050-timed-tasks': timedTasks,
   '0051-ledger': ledger,
+  '0052-recharges': recharges,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

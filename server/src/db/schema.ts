@@ -22,6 +22,7 @@ import type {
   MessagesTable,
   SendRequestsTable,
 } from './message-schema.ts';
+import type { PaymentSettingsTable, RechargeOrdersTable } from './recharge-schema.ts';
 import type {
   QueuePausesTable,
   SenderConfigEntriesTable,
@@ -191,6 +192,8 @@ export interface DB {
   mail_route_codes: MailRouteCodesTable;
   ledger_entries: LedgerEntriesTable;
   account_balances: AccountBalancesTable;
+  recharge_orders: RechargeOrdersTable;
+  payment_settings: PaymentSettingsTable;
   prices: PricesTable;
   charge_accruals: ChargeAccrualsTable;
 }

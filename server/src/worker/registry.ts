@@ -23,6 +23,7 @@ import { forgetNodes, forgetNodesTask } from './tasks/forget-nodes.task.ts';
 import { pruneChallenges, pruneChallengesTask } from './tasks/prune-challenges.task.ts';
 import { pruneJobs, pruneJobsTask } from './tasks/prune-jobs.task.ts';
 import { pruneRateLimits, pruneRateLimitsTask } from './tasks/prune-rate-limits.task.ts';
+import { reconcileRecharges, reconcileRechargesTask } from './tasks/reconcile-recharges.task.ts';
 import { recordReputation, recordReputationTask } from './tasks/reputation.task.ts';
 
 /**
@@ -48,6 +49,7 @@ export const JOBS: readonly JobDefinition[] = [
   cleanSmsContacts,
   importAddressList,
   purgeAddressList,
+  reconcileRecharges,
 ];
 
 export const TASKS: readonly TaskDefinition[] = [
@@ -62,6 +64,7 @@ export const TASKS: readonly TaskDefinition[] = [
   expireExportsTask,
   recordReputationTask,
   cleanSmsContactsTask,
+  reconcileRechargesTask,
 ];
 
 /** Long-running loops of the worker role (work claimed from the database, not queue jobs). */

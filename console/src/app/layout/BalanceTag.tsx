@@ -4,11 +4,11 @@ import { Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { fenToYuan } from '../../components/money.ts';
 import { useCan } from '../../components/use-can.ts';
 import { useSessionStore } from '../../stores/session.store.ts';
 import { loadConsoleData } from '../../stores/session-loader.ts';
 import styles from './BackendLayout.module.css';
-import { fenToYuan } from './money.ts';
 
 /** The account balance in yuan; loads it once if no area's first page has yet. Links to top-up. */
 export function BalanceTag() {

@@ -137,6 +137,12 @@ export interface PriceView {
   updatedAt: number;
 }
 
+/** The balance at the end of a Beijing day (`YYYY-MM-DD`); today's is the balance now. */
+export interface BalancePoint {
+  day: string;
+  balanceFen: number;
+}
+
 export interface LedgerEntryView {
   id: number;
   kind: LedgerKind;

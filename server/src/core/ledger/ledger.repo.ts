@@ -1,5 +1,6 @@
 import { AppError, type LedgerKind } from '@herald/shared';
 import { type Kysely, sql } from 'kysely';
+import { beijingDayOf } from '../../db/beijing-day.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 
@@ -96,6 +97,17 @@ export function listEntries({ db }: Database, accountId: number, limit: number) 
     .where('account_id', '=', accountId)
     .orderBy('id', 'desc')
     .limit(limit)
+    .execute();
+}
+
+/** The account's entries since `from` summed per Beijing day (days since 1970-01-01). */
+export function dailySums({ db }: Database, accountId: number, from: number) {
+  return db
+    .selectFrom('ledger_entries')
+    .select([beijingDayOf('created_at').as('day'), (eb) => eb.fn.sum<number>('amount_fen').as('fen')])
+    .where('account_id', '=', accountId)
+    .where('created_at', '>=', from)
+    .groupBy(beijingDayOf('created_at'))
     .execute();
 }
 

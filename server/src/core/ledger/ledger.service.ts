@@ -3,6 +3,7 @@ import {
   type AdjustmentInput,
   AppError,
   adjustmentInputSchema,
+  type BalancePoint,
   type LedgerEntryView,
   type PriceView,
   priceInputSchema,
@@ -13,6 +14,9 @@ import { MailEventsService } from '../mail-events/mail-events.service.ts';
 import { BalanceGate } from './balance-gate.ts';
 import { chargeMailEvents, chargeSmsBatch, MAIL_CHARGING_CURSOR } from './charging.ts';
 import * as repo from './ledger.repo.ts';
+
+const DAY_MS = 86_400_000;
+const BEIJING_MS = 8 * 3600_000;
 
 /**
  * The money ledger (issue 18): balances as the sum of immutable entries, operator adjustments
@@ -34,6 +38,27 @@ export class LedgerService {
   /** The account's balance in fen. */
   balance({ accountId }: Caller): Promise<number> {
     return repo.balanceOf(this.database, accountId);
+  }
+
+  /**
+   * The balance at the end of each of the last `days` Beijing days, today last (so far): the
+   * balance now, walked back through each day's entries. The finance screen's chart.
+   */
+  async balanceHistory({ accountId }: Caller, days = 30): Promise<BalancePoint[]> {
+    const today = Math.floor((this.now() + BEIJING_MS) / DAY_MS);
+    const first = today - days + 1;
+    const [balance, sums] = await Promise.all([
+      repo.balanceOf(this.database, accountId),
+      repo.dailySums(this.database, accountId, first * DAY_MS - BEIJING_MS),
+    ]);
+    const byDay = new Map(sums.map((s) => [Number(s.day), Number(s.fen)]));
+    const points: BalancePoint[] = [];
+    let end = balance;
+    for (let day = today; day >= first; day--) {
+      points.push({ day: new Date(day * DAY_MS).toISOString().slice(0, 10), balanceFen: end });
+      end -= byDay.get(day) ?? 0;
+    }
+    return points.reverse();
   }
 
   async entries({ accountId }: Caller, limit = 100): Promise<LedgerEntryView[]> {
