@@ -42,3 +42,10 @@ export interface ChargeAccrualsTable {
   charged_fen: number;
   updated_at: number;
 }
+
+export interface BalanceNoticesTable {
+  account_id: number;
+  level: 'low' | 'exhausted';
+  balance_fen: number;
+  noticed_at: number;
+}

@@ -69,6 +69,11 @@ export async function appendRequestEvents(
 }
 
 /** The final-outcome events of recipients whose outcome was just written (PostgreSQL side). */
+/** The data of an outcome's event: a delivery's outIp (the local address it left from), else none. */
+export function outcomeEventData(kind: string, outIp: string | null | undefined): string | null {
+  return kind === 'deliver' && outIp ? JSON.stringify({ outIp }) : null;
+}
+
 export async function appendOutcomeEvents(
   trx: Kysely<DB>,
   dialect: Dialect,
@@ -78,20 +83,24 @@ export async function appendOutcomeEvents(
     at: number;
     subStatus: number | null;
     reason: string | null;
+    /** A delivery's local address, kept in its event's data (outIp). */
+    outIp?: string | null;
   }[],
 ): Promise<void> {
   const final = outcomes.filter((o) => OUTCOME_EVENT[o.status]);
   if (final.length === 0) return;
   await takeEventOrder(trx, dialect);
-  const rows = final.map(
-    (o) => sql`(CAST(${o.recipientId} AS bigint), CAST(${OUTCOME_EVENT[o.status]} AS text),
-      CAST(${o.at} AS bigint), CAST(${o.subStatus} AS integer), CAST(${o.reason} AS text))`,
-  );
-  await sql`WITH v(id, kind, at, sub_status, reason) AS (VALUES ${sql.join(rows)})
+  const rows = final.map((o) => {
+    const kind = OUTCOME_EVENT[o.status] as string;
+    const data = outcomeEventData(kind, o.outIp);
+    return sql`(CAST(${o.recipientId} AS bigint), CAST(${kind} AS text),
+      CAST(${o.at} AS bigint), CAST(${o.subStatus} AS integer), CAST(${o.reason} AS text), CAST(${data} AS text))`;
+  });
+  await sql`WITH v(id, kind, at, sub_status, reason, data) AS (VALUES ${sql.join(rows)})
     INSERT INTO mail_events (${sql.raw(EVENT_COLUMNS)})
     SELECT r.account_id, v.kind, v.at, r.message_id, r.id, r.email_id, r.recipient,
       r.recipient_domain, m.api_user_id, m.label_id, v.sub_status, v.reason,
-      CASE WHEN v.kind = 'deliver' THEN v.at - r.created_at END, NULL
+      CASE WHEN v.kind = 'deliver' THEN v.at - r.created_at END, v.data
     FROM v JOIN message_recipients r ON r.id = v.id JOIN messages m ON m.id = r.message_id
     ORDER BY r.id`.execute(trx);
 }

@@ -9,6 +9,7 @@ import type { DeliveryRecipientColumns, RecipientAttemptsTable } from './deliver
 import type { DataExportOfflinesTable } from './export-schema.ts';
 import type {
   AccountBalancesTable,
+  BalanceNoticesTable,
   ChargeAccrualsTable,
   LedgerEntriesTable,
   PricesTable,
@@ -192,6 +193,7 @@ export interface DB {
   mail_route_codes: MailRouteCodesTable;
   ledger_entries: LedgerEntriesTable;
   account_balances: AccountBalancesTable;
+  balance_notices: BalanceNoticesTable;
   recharge_orders: RechargeOrdersTable;
   payment_settings: PaymentSettingsTable;
   prices: PricesTable;

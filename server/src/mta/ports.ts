@@ -111,6 +111,14 @@ export interface SendPolicy {
   relayFor(accountId: number): Promise<AccountRelay | null>;
 }
 
+/**
+ * Dedicated IPs (the core's dedicated-ips area): the local addresses an account's mail from one
+ * sending domain leaves from. Empty: the system's own address.
+ */
+export interface OutboundAddresses {
+  addressesFor(accountId: number, senderDomain: string): Promise<string[]>;
+}
+
 export interface AccountRelay {
   key: string;
   settings: RelaySettings;

@@ -13,6 +13,7 @@ import { smsTasksLoop } from './loops/sms-tasks.loop.ts';
 import { statisticsLoop } from './loops/statistics.loop.ts';
 import { timedTasksLoop } from './loops/timed-tasks.loop.ts';
 import { webhooksLoop } from './loops/webhooks.loop.ts';
+import { noticeLowBalances, noticeLowBalancesTask } from './tasks/balance-notices.task.ts';
 import { checkDomainDns, checkDomainDnsTask } from './tasks/check-domain-dns.task.ts';
 import { cleanSmsContacts, cleanSmsContactsTask } from './tasks/clean-sms-contacts.task.ts';
 import { expireExports, expireExportsTask } from './tasks/expire-exports.task.ts';
@@ -50,6 +51,7 @@ export const JOBS: readonly JobDefinition[] = [
   importAddressList,
   purgeAddressList,
   reconcileRecharges,
+  noticeLowBalances,
 ];
 
 export const TASKS: readonly TaskDefinition[] = [
@@ -65,6 +67,7 @@ export const TASKS: readonly TaskDefinition[] = [
   recordReputationTask,
   cleanSmsContactsTask,
   reconcileRechargesTask,
+  noticeLowBalancesTask,
 ];
 
 /** Long-running loops of the worker role (work claimed from the database, not queue jobs). */

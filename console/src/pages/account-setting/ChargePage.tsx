@@ -1,4 +1,5 @@
 import { AlipayCircleOutlined, DollarCircleOutlined } from '@ant-design/icons';
+import { LOW_BALANCE_FEN } from '@herald/shared/schemas/ledger.schema';
 import { type RechargeMethod, rechargeInputSchema, yuanToFen } from '@herald/shared/schemas/recharge.schema';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Form, Input, Radio, Result, Space, Typography } from 'antd';
@@ -69,6 +70,19 @@ export default function ChargePage() {
             className="charge-free-notice"
             style={{ marginTop: 16 }}
             title={t('recharge.freeNotice', { min: fenToYuan(view.minFen) })}
+          />
+        )}
+        {view && !view.free && balance && balance.balance < LOW_BALANCE_FEN && (
+          <Alert
+            type={balance.balance <= 0 ? 'error' : 'warning'}
+            showIcon
+            className="charge-low-balance"
+            style={{ marginTop: 16 }}
+            title={
+              balance.balance <= 0
+                ? t('recharge.exhausted')
+                : t('recharge.low', { line: fenToYuan(LOW_BALANCE_FEN) })
+            }
           />
         )}
         {view && view.methods.length === 0 ? (

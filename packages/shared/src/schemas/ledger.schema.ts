@@ -11,6 +11,9 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const PRICE_UNITS = [1, 10, 100, 1000] as const;
 
+/** Under this balance a paid account is warned (once per crossing) before sending stops at zero. */
+export const LOW_BALANCE_FEN = 5000;
+
 export interface PriceItem {
   code: string;
   /** How many items `fen` buys: 1000 for email (billed per thousand), 1 for an SMS part. */

@@ -11,7 +11,9 @@ import {
 import type { Database } from '../../db/database.ts';
 import type { Caller } from '../context.ts';
 import { MailEventsService } from '../mail-events/mail-events.service.ts';
+import type { SystemMailer } from '../registration/account-mail.ts';
 import { BalanceGate } from './balance-gate.ts';
+import { noticeLowBalances } from './balance-notices.ts';
 import { chargeMailEvents, chargeSmsBatch, MAIL_CHARGING_CURSOR } from './charging.ts';
 import * as repo from './ledger.repo.ts';
 
@@ -59,6 +61,11 @@ export class LedgerService {
       end -= byDay.get(day) ?? 0;
     }
     return points.reverse();
+  }
+
+  /** Mails the owners of paid accounts whose balance just fell low or ran out (balance-notices.ts). */
+  noticeLowBalances(mailer: SystemMailer, publicUrl: string): Promise<number> {
+    return noticeLowBalances(this.database, mailer, publicUrl, this.now());
   }
 
   async entries({ accountId }: Caller, limit = 100): Promise<LedgerEntryView[]> {

@@ -15,7 +15,14 @@ export interface SystemMailer {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-function mail(lang: Lang, subject: string, lines: string[], link: string, action: string): SystemMail {
+/** A system mail of paragraphs and one link, as text and HTML. */
+export function systemMail(
+  lang: Lang,
+  subject: string,
+  lines: string[],
+  link: string,
+  action: string,
+): SystemMail {
   const text = [...lines, '', link].join('\n');
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif">${lines
     .map((l) => `<p>${escapeHtml(l)}</p>`)
@@ -27,7 +34,7 @@ function mail(lang: Lang, subject: string, lines: string[], link: string, action
 
 export function activationMail(lang: Lang, userName: string, link: string): SystemMail {
   return lang === 'en'
-    ? mail(
+    ? systemMail(
         lang,
         'Activate your Herald account',
         [
@@ -37,7 +44,7 @@ export function activationMail(lang: Lang, userName: string, link: string): Syst
         link,
         'Activate my account',
       )
-    : mail(
+    : systemMail(
         lang,
         '激活您的 Herald 账号',
         [`${userName}，您好：`, `感谢注册。请在 ${ACTIVATION_VALID_DAYS} 天内打开下面的链接激活账号。`],
@@ -48,7 +55,7 @@ export function activationMail(lang: Lang, userName: string, link: string): Syst
 
 export function passwordResetMail(lang: Lang, userName: string, link: string): SystemMail {
   return lang === 'en'
-    ? mail(
+    ? systemMail(
         lang,
         'Reset your Herald password',
         [
@@ -59,7 +66,7 @@ export function passwordResetMail(lang: Lang, userName: string, link: string): S
         link,
         'Reset my password',
       )
-    : mail(
+    : systemMail(
         lang,
         '重置您的 Herald 密码',
         [
@@ -80,7 +87,7 @@ export function inviteMail(
 ): SystemMail {
   const { inviterName, accountName } = invitation;
   return lang === 'en'
-    ? mail(
+    ? systemMail(
         lang,
         `${inviterName} invited you to the ${accountName} team on Herald`,
         [
@@ -91,7 +98,7 @@ export function inviteMail(
         link,
         'Accept the invitation',
       )
-    : mail(
+    : systemMail(
         lang,
         `${inviterName} 邀请您加入 Herald 账号 ${accountName} 的团队`,
         [

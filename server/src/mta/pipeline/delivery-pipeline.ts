@@ -9,6 +9,7 @@ import { type DeliveryOutcome, invalid } from '../outcome/classify.ts';
 import { expireDeferral, nextRetry } from '../outcome/retry-schedule.ts';
 import type {
   DkimKeys,
+  OutboundAddresses,
   PolicyMessage,
   SendContext,
   SendPolicy,
@@ -70,6 +71,8 @@ export interface PipelineDeps {
   dkimKeys: DkimKeys;
   suppression: SuppressionCheck;
   policy: SendPolicy;
+  /** The dedicated addresses an account's mail leaves from. */
+  outbound: OutboundAddresses;
   store: DeliveryStore;
   outcomes: OutcomeWriter;
   /** Where this machine's workers keep their dot journals (dot-journal.ts). */
@@ -105,7 +108,7 @@ type Ending =
   /** The lease was lost before the dot: the row goes back untouched. */
   | { release: true };
 
-type Where = { mxHost: string; mxIp: string; tls: boolean };
+type Where = { mxHost: string; mxIp: string; tls: boolean; outIp: string | null };
 
 /** A built message and the date in its header, which the DKIM signature also covers. */
 interface Rendered {
@@ -137,6 +140,7 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
   private readonly shared = new Map<number, SharedMessage>();
   private readonly retry: RetrySchedule;
   private readonly rules = new Map<string, { at: number; rules: Promise<Rules> }>();
+  private readonly outbound = new Map<string, { at: number; addresses: Promise<string[]> }>();
   private readonly dots: DotMarker;
   private readonly journal: DotJournal;
   /** Suppression verdicts of claimed rows, checked per batch in prepare(), taken by process(). */
@@ -317,9 +321,13 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
 
   /** MX (or the account's or deployment's relay) to a pool of connections to that destination. */
   private async routeStep(a: Attempt): Promise<Ending | undefined> {
+    const context = contextOf(a);
+    const dedicated = await this.dedicatedAddresses(context.accountId, context.senderDomain);
     const route = await this.router.route(
       a.row.recipient_domain,
-      await this.deps.policy.relayFor(contextOf(a).accountId),
+      await this.deps.policy.relayFor(context.accountId),
+      // Several dedicated IPs share the account's mail, each recipient always from the same one.
+      dedicated.length > 0 ? dedicated[a.row.id % dedicated.length] : undefined,
     );
     if (route.kind === 'failed') {
       const outcome: DeliveryOutcome = route.permanent
@@ -376,7 +384,12 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
     const acquired = await pool.acquire(row.lane === 1);
     if ('failure' in acquired) return { outcome: outcomeOfOpenFailure(acquired.failure), where: null };
     const connection = acquired.connection;
-    const where = { mxHost: mxNameOf(connection), mxIp: connection.remoteAddress, tls: connection.secure };
+    const where = {
+      mxHost: mxNameOf(connection),
+      mxIp: connection.remoteAddress,
+      tls: connection.secure,
+      outIp: connection.localAddress,
+    };
     if (!connection.secure && (await this.deps.policy.requiresTls(context.accountId, row.recipient_domain))) {
       pool.release(connection, true);
       const detail = `TLS is required for ${row.recipient_domain} by the sender's configuration, but ${where.mxHost} does not offer STARTTLS`;
@@ -525,6 +538,18 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
       emailType: context.emailType,
       recipientDomain: row.recipient_domain,
     };
+  }
+
+  /** An account's dedicated addresses for a sending domain, kept ten seconds. */
+  private dedicatedAddresses(accountId: number, senderDomain: string): Promise<string[]> {
+    const key = `${accountId}\n${senderDomain}`;
+    const cached = this.outbound.get(key);
+    if (cached && Date.now() - cached.at < 10_000) return cached.addresses;
+    if (this.outbound.size > 10_000) this.outbound.clear();
+    const addresses = this.deps.outbound.addressesFor(accountId, senderDomain);
+    this.outbound.set(key, { at: Date.now(), addresses });
+    addresses.catch(() => this.outbound.delete(key));
+    return addresses;
   }
 
   /** The fixed from prefix is per receiving domain, so the cache key names both. */

@@ -10,7 +10,7 @@ import { unsubscribeKey } from '../../lib/unsubscribe-token.ts';
 import type { Logger } from '../../logger.ts';
 import { parseBounce } from '../outcome/dsn.ts';
 import { appendAttempt, findBounceTarget, recordLateBounce } from '../outcome/late-bounce.repo.ts';
-import type { DkimKeys, SendPolicy, SuppressionCheck, TrackingPlans } from '../ports.ts';
+import type { DkimKeys, OutboundAddresses, SendPolicy, SuppressionCheck, TrackingPlans } from '../ports.ts';
 import type { ClaimedRecipient, DeliveryStore } from '../store/delivery-store.ts';
 import { KyselyDeliveryStore } from '../store/kysely-delivery-store.ts';
 import { SqliteDeliveryStore } from '../store/sqlite-delivery-store.ts';
@@ -32,6 +32,8 @@ export interface DeliveryDeps {
   policy: SendPolicy;
   dkimKeys: DkimKeys;
   trackingPlans: TrackingPlans;
+  /** The accounts' dedicated IPs; none when absent. */
+  outbound?: OutboundAddresses;
   resolver?: DnsResolver;
 }
 
@@ -80,6 +82,7 @@ export class DeliveryService {
       dkimKeys: this.deps.dkimKeys,
       suppression: this.deps.suppression,
       policy: this.deps.policy,
+      outbound: this.deps.outbound ?? { addressesFor: async () => [] },
       store: this.store,
       outcomes: this.outcomes,
       // Beside an embedded database every process using it shares the journals; otherwise in

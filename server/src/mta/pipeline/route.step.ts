@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { RelaySettings } from '../../delivery-settings.ts';
 import type { DnsResolver } from '../../lib/dns-resolver.ts';
 import { isRefusedAddress } from '../../lib/internal-addresses.ts';
-import { type DnsFailure, resolveAddresses, resolveMx } from '../mx.ts';
+import { type DnsFailure, type MxResolution, resolveAddresses, resolveMx } from '../mx.ts';
 import type { AccountRelay } from '../ports.ts';
 import { asFailure, type Opener, type OpenFailure } from '../smtp-client/connection-pool.ts';
 import { SmtpConnection } from '../smtp-client/smtp-connection.ts';
@@ -37,7 +37,7 @@ export interface RouterOptions {
 const MX_CACHE_MS = 60_000;
 
 export class Router {
-  private readonly mxCache = new Map<string, { at: number; hosts: Promise<RouteResolution> }>();
+  private readonly mxCache = new Map<string, { at: number; hosts: Promise<MxResolution> }>();
 
   private readonly options: RouterOptions;
 
@@ -45,7 +45,16 @@ export class Router {
     this.options = options;
   }
 
-  route(domain: string, accountRelay?: AccountRelay | null): Promise<RouteResolution> {
+  /**
+   * Where `domain`'s mail goes. With `localAddress` (one of the account's dedicated IPs) direct
+   * delivery binds the connection's local end to it and pools those connections apart; relays
+   * are reached from the system's address (what a smart host sees is not what the MX sees).
+   */
+  async route(
+    domain: string,
+    accountRelay?: AccountRelay | null,
+    localAddress?: string,
+  ): Promise<RouteResolution> {
     if (accountRelay) {
       const { key, settings } = accountRelay;
       return Promise.resolve({
@@ -56,23 +65,29 @@ export class Router {
     }
     const relay = this.options.relay;
     if (relay) return Promise.resolve({ kind: 'route', key: 'relay', opener: () => this.openRelay(relay) });
-    const cached = this.mxCache.get(domain);
-    if (cached && Date.now() - cached.at < MX_CACHE_MS) return cached.hosts;
-    const hosts = this.resolve(domain);
-    this.mxCache.set(domain, { at: Date.now(), hosts });
-    void hosts.then((r) => {
-      if (r.kind === 'failed' && !r.permanent) this.mxCache.delete(domain);
-    });
-    return hosts;
-  }
-
-  private async resolve(domain: string): Promise<RouteResolution> {
-    const mx = await resolveMx(this.options.resolver, domain);
+    let cached = this.mxCache.get(domain);
+    if (!cached || Date.now() - cached.at >= MX_CACHE_MS) {
+      const hosts = resolveMx(this.options.resolver, domain);
+      cached = { at: Date.now(), hosts };
+      this.mxCache.set(domain, cached);
+      void hosts.then((r) => {
+        if (r.kind === 'failed' && !r.permanent) this.mxCache.delete(domain);
+      });
+    }
+    const mx = await cached.hosts;
     if (mx.kind === 'failed') return mx;
-    return { kind: 'route', key: `mx:${domain}`, opener: () => this.openMx(mx.hosts.map((h) => h.host)) };
+    const names = mx.hosts.map((h) => h.host);
+    return {
+      kind: 'route',
+      key: localAddress ? `mx:${domain}@${localAddress}` : `mx:${domain}`,
+      opener: () => this.openMx(names, localAddress),
+    };
   }
 
-  private async openMx(hosts: string[]): Promise<{ connection: SmtpConnection } | { failure: OpenFailure }> {
+  private async openMx(
+    hosts: string[],
+    localAddress?: string,
+  ): Promise<{ connection: SmtpConnection } | { failure: OpenFailure }> {
     let last: OpenFailure = {
       kind: 'transport',
       code: 'ENOHOST',
@@ -98,6 +113,7 @@ export class Router {
             port: this.options.mtaPort,
             timeoutMs: this.options.timeoutMs,
             localName: this.options.localName,
+            localAddress,
           });
           await connection.startTls({
             servername: host,

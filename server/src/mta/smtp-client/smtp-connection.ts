@@ -49,6 +49,8 @@ export interface ConnectOptions {
   timeoutMs: number;
   /** Our name in EHLO. */
   localName: string;
+  /** The local address to send from (a dedicated IP; plain connections only, as MX delivery opens); the system's choice when absent. */
+  localAddress?: string;
 }
 
 export interface TransactionResult {
@@ -96,6 +98,8 @@ export class SmtpConnection {
   private readonly timeoutMs: number;
   readonly host: string;
   readonly remoteAddress: string;
+  /** The address this side sends from (a deliver event's outIp). */
+  readonly localAddress: string | null;
   extensions = new Map<string, string>();
   secure: boolean;
   /** Set when the session must be RSET before the next MAIL. */
@@ -107,6 +111,7 @@ export class SmtpConnection {
     this.socket = socket;
     this.host = options.host;
     this.remoteAddress = socket.remoteAddress ?? options.host;
+    this.localAddress = socket.localAddress ?? null;
     this.timeoutMs = options.timeoutMs;
     this.secure = socket instanceof tls.TLSSocket;
     this.attach(socket);
@@ -123,7 +128,7 @@ export class SmtpConnection {
               : (options.servername ?? options.host),
             rejectUnauthorized: options.rejectUnauthorized ?? false,
           })
-        : net.connect({ host: options.host, port: options.port });
+        : net.connect({ host: options.host, port: options.port, localAddress: options.localAddress });
       const timer = setTimeout(() => {
         s.destroy();
         reject(new SmtpTransportError('ETIMEDOUT', `connect to ${options.host}:${options.port} timed out`));

@@ -62,6 +62,8 @@ export interface OutcomeRecord {
   reply: string | null;
   mxHost: string | null;
   mxIp: string | null;
+  /** The local address the mail left from (the deliver event's outIp). */
+  outIp?: string | null;
   tls: boolean;
   durationMs: number | null;
 }

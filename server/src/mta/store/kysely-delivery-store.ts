@@ -225,6 +225,7 @@ export class KyselyDeliveryStore implements DeliveryStore {
             at: r.at,
             subStatus: r.subStatus,
             reason: r.reason,
+            outIp: r.outIp ?? null,
           })),
       );
       return records.map((r) => done.has(r.recipientId));

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { OUTCOME_EVENT } from '@herald/shared/mail-events';
 import SQLite from 'better-sqlite3';
+import { outcomeEventData } from '../../db/mail-event-log.ts';
 import { CLAIMED_COLUMNS, type ClaimedRecipient, type OutcomeRecord } from './delivery-store.ts';
 
 /**
@@ -82,10 +83,10 @@ const q = {
   /** The final outcome's event (mail_events, migration 0020), in the outcome's transaction. */
   outcomeEvent: db.prepare(
     `INSERT INTO mail_events (account_id, kind, at, message_id, recipient_id, email_id, recipient,
-       recipient_domain, api_user_id, label_id, sub_status, reason, latency_ms)
+       recipient_domain, api_user_id, label_id, sub_status, reason, latency_ms, data)
      SELECT r.account_id, @kind, @at, r.message_id, r.id, r.email_id, r.recipient, r.recipient_domain,
        m.api_user_id, m.label_id, @sub_status, @reason,
-       CASE WHEN @kind = 'deliver' THEN @at - r.created_at END
+       CASE WHEN @kind = 'deliver' THEN @at - r.created_at END, @data
      FROM message_recipients r JOIN messages m ON m.id = r.message_id WHERE r.id = @id`,
   ),
 };
@@ -121,7 +122,14 @@ const outcomes = db.transaction((records: OutcomeRecord[]) =>
       }).changes > 0;
     const kind = written ? OUTCOME_EVENT[r.status] : undefined;
     if (kind)
-      q.outcomeEvent.run({ kind, at: r.at, sub_status: r.subStatus, reason: r.reason, id: r.recipientId });
+      q.outcomeEvent.run({
+        kind,
+        at: r.at,
+        sub_status: r.subStatus,
+        reason: r.reason,
+        id: r.recipientId,
+        data: outcomeEventData(kind, r.outIp),
+      });
     if (written)
       q.attempt.run(
         r.recipientId,
