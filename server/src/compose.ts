@@ -81,6 +81,7 @@ import { TemplatesService } from './core/templates/templates.service.ts';
 import { TimedTasksService } from './core/timed-tasks/timed-tasks.service.ts';
 import { createTracking, type Tracking } from './core/tracking/create-tracking.ts';
 import { trackingPlansOf } from './core/tracking/tracking-plans.ts';
+import { TradeService } from './core/trade/trade.service.ts';
 import { UnsubscribeService } from './core/unsubscribe/unsubscribe.service.ts';
 import { UnsubscribePagesService } from './core/unsubscribe/unsubscribe-pages.service.ts';
 import { UploadsService } from './core/uploads/uploads.service.ts';
@@ -255,6 +256,8 @@ export interface Core extends Tracking {
   recharges: RechargesService;
   /** The payment providers' merchant settings, sealed at rest. */
   paymentSettings: PaymentSettingsService;
+  /** The ledger's views: trade records, real-time consumption, receipts and monthly bills. */
+  trade: TradeService;
   /** The account's unsubscribe page designs and which one is in use (`/config/unsubscribePage`). */
   unsubscribePages: UnsubscribePagesService;
   /** The recipient's side of the List-Unsubscribe link: its page and the one-click POST. */
@@ -580,6 +583,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
       onFunded: fundsChanged,
     }),
     paymentSettings,
+    trade: new TradeService(database),
     delivery,
     mailEvents: new MailEventsService(database),
     statistics,

@@ -45,6 +45,7 @@ import type templates from '../locales/zh-cn/templates.json';
 import type testSend from '../locales/zh-cn/testSend.json';
 import type timedTasks from '../locales/zh-cn/timedTasks.json';
 import type tracking from '../locales/zh-cn/tracking.json';
+import type trade from '../locales/zh-cn/trade.json';
 import type unsubscribePage from '../locales/zh-cn/unsubscribePage.json';
 import type webhooks from '../locales/zh-cn/webhooks.json';
 
@@ -103,6 +104,7 @@ declare module 'i18next' {
         templates: typeof templates;
         testSend: typeof testSend;
         tracking: typeof tracking;
+        trade: typeof trade;
         unsubscribePage: typeof unsubscribePage;
         subscribe: typeof subscribe;
         subscriptions: typeof subscriptions;

@@ -48,6 +48,7 @@ export * from './schemas/suppression.schema.ts';
 export * from './schemas/template.schema.ts';
 export * from './schemas/timed-task.schema.ts';
 export * from './schemas/tracking.schema.ts';
+export * from './schemas/trade.schema.ts';
 export * from './schemas/unsubscribe-page.schema.ts';
 export * from './schemas/webhook.schema.ts';
 export * from './schemas/wechat.schema.ts';

@@ -24,6 +24,7 @@ import { SUPPRESSION_RULES } from './errors/suppression.rules.ts';
 import { TEMPLATE_RULES } from './errors/template.rules.ts';
 import { TIMED_TASK_RULES } from './errors/timed-task.rules.ts';
 import { TRACKING_RULES } from './errors/tracking.rules.ts';
+import { TRADE_RULES } from './errors/trade.rules.ts';
 import { UNSUBSCRIBE_RULES } from './errors/unsubscribe.rules.ts';
 import { WEBHOOK_RULES } from './errors/webhook.rules.ts';
 import { IP_WHITELIST_MAX } from './ip-ranges.ts';
@@ -117,6 +118,7 @@ export const VALIDATION_MESSAGES = {
   ...MAIL_ROUTE_RULES,
   ...SMS_GATEWAY_RULES,
   ...RECHARGE_RULES,
+  ...TRADE_RULES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -72,6 +72,7 @@ import { timedTasksRoutes } from './routes/timed-tasks.routes.ts';
 import { trackingRoutes } from './routes/tracking.routes.ts';
 import { trackingDataRoutes } from './routes/tracking-data.routes.ts';
 import { trackingDomainsRoutes } from './routes/tracking-domains.routes.ts';
+import { tradeRoutes } from './routes/trade.routes.ts';
 import { unsubscribePageRoutes } from './routes/unsubscribe-page.routes.ts';
 import { userInfoRoutes } from './routes/user-info.routes.ts';
 import { verifyRoutes } from './routes/verify.routes.ts';
@@ -177,6 +178,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     adminAccountsRoutes(app, core);
     adminLedgerRoutes(app, core);
     rechargesRoutes(app, core);
+    tradeRoutes(app, core);
     paymentsRoutes(app, core);
     integrationRoutes(app, core);
     smsUsersRoutes(app, core);
