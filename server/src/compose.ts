@@ -87,6 +87,8 @@ import { UnsubscribePagesService } from './core/unsubscribe/unsubscribe-pages.se
 import { UploadsService } from './core/uploads/uploads.service.ts';
 import { UsersService } from './core/users/users.service.ts';
 import { VerificationCodesService } from './core/verification/verification-codes.service.ts';
+import { BenefitPackagesService } from './core/vouchers/packages.service.ts';
+import { VouchersService } from './core/vouchers/vouchers.service.ts';
 import { createWebhooks } from './core/webhooks/create-webhooks.ts';
 import type { SmsHooksService } from './core/webhooks/sms-hooks.service.ts';
 import type { WebhookDispatcher } from './core/webhooks/webhook-dispatcher.ts';
@@ -256,6 +258,10 @@ export interface Core extends Tracking {
   recharges: RechargesService;
   /** The payment providers' merchant settings, sealed at rest. */
   paymentSettings: PaymentSettingsService;
+  /** Vouchers: issued by operators, claimed by code, used once to credit the balance. */
+  vouchers: VouchersService;
+  /** Benefit packages: quotas of a price item that charging consumes before the balance. */
+  benefitPackages: BenefitPackagesService;
   /** The ledger's views: trade records, real-time consumption, receipts and monthly bills. */
   trade: TradeService;
   /** The account's unsubscribe page designs and which one is in use (`/config/unsubscribePage`). */
@@ -583,6 +589,8 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
       onFunded: fundsChanged,
     }),
     paymentSettings,
+    vouchers: new VouchersService(database, { onFunded: fundsChanged }),
+    benefitPackages: new BenefitPackagesService(database),
     trade: new TradeService(database),
     delivery,
     mailEvents: new MailEventsService(database),

@@ -47,6 +47,7 @@ import type timedTasks from '../locales/zh-cn/timedTasks.json';
 import type tracking from '../locales/zh-cn/tracking.json';
 import type trade from '../locales/zh-cn/trade.json';
 import type unsubscribePage from '../locales/zh-cn/unsubscribePage.json';
+import type vouchers from '../locales/zh-cn/vouchers.json';
 import type webhooks from '../locales/zh-cn/webhooks.json';
 
 /**
@@ -106,6 +107,7 @@ declare module 'i18next' {
         tracking: typeof tracking;
         trade: typeof trade;
         unsubscribePage: typeof unsubscribePage;
+        vouchers: typeof vouchers;
         subscribe: typeof subscribe;
         subscriptions: typeof subscriptions;
         webhooks: typeof webhooks;

@@ -268,7 +268,7 @@ export const backendAreas: readonly RouteArea[] = [
       screen('financialMangement/charge/result', 'routes.chargeResult', 'ChargeResultPage', {
         access: FINANCE,
       }),
-      todo('financialMangement/charge/coupon', 'routes.coupons', 'CouponsPage', { access: FINANCE }),
+      screen('financialMangement/charge/coupon', 'routes.coupons', 'CouponsPage', { access: FINANCE }),
       screen('trade', 'routes.trade', 'TradePage', { access: TRADE }),
       screen('trade/receipt', 'routes.receipts', 'ReceiptsPage', { access: TRADE }),
       screen('trade/tradeDetails', 'routes.tradeDetails', 'TradeDetailsPage', { access: TRADE }),

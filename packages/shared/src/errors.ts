@@ -35,6 +35,7 @@ import { TEMPLATE_ERRORS } from './errors/template.errors.ts';
 import { TIMED_TASK_ERRORS } from './errors/timed-task.errors.ts';
 import { TRACKING_ERRORS } from './errors/tracking.errors.ts';
 import { UNSUBSCRIBE_ERRORS } from './errors/unsubscribe.errors.ts';
+import { VOUCHER_ERRORS } from './errors/voucher.errors.ts';
 import { WEBHOOK_ERRORS } from './errors/webhook.errors.ts';
 import type { Lang } from './lang.ts';
 
@@ -387,6 +388,7 @@ export const ERRORS = {
   ...PLAN_ERRORS,
   ...LEDGER_ERRORS,
   ...RECHARGE_ERRORS,
+  ...VOUCHER_ERRORS,
   ...DNS_CHECK_ERRORS,
   ...SMS_USER_ERRORS,
   ...SMS_API_ERRORS,

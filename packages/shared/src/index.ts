@@ -50,6 +50,7 @@ export * from './schemas/timed-task.schema.ts';
 export * from './schemas/tracking.schema.ts';
 export * from './schemas/trade.schema.ts';
 export * from './schemas/unsubscribe-page.schema.ts';
+export * from './schemas/voucher.schema.ts';
 export * from './schemas/webhook.schema.ts';
 export * from './schemas/wechat.schema.ts';
 export * from './sms/sms-content.ts';

@@ -26,6 +26,7 @@ import { TIMED_TASK_RULES } from './errors/timed-task.rules.ts';
 import { TRACKING_RULES } from './errors/tracking.rules.ts';
 import { TRADE_RULES } from './errors/trade.rules.ts';
 import { UNSUBSCRIBE_RULES } from './errors/unsubscribe.rules.ts';
+import { VOUCHER_RULES } from './errors/voucher.rules.ts';
 import { WEBHOOK_RULES } from './errors/webhook.rules.ts';
 import { IP_WHITELIST_MAX } from './ip-ranges.ts';
 import type { Lang } from './lang.ts';
@@ -118,6 +119,7 @@ export const VALIDATION_MESSAGES = {
   ...MAIL_ROUTE_RULES,
   ...SMS_GATEWAY_RULES,
   ...RECHARGE_RULES,
+  ...VOUCHER_RULES,
   ...TRADE_RULES,
 } as const satisfies Record<string, Record<Lang, string>>;
 

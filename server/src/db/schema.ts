@@ -85,6 +85,7 @@ import type {
 import type { TimedTaskFilesTable, TimedTasksTable } from './timed-task-schema.ts';
 import type { RecipientTracksTable, SslCertificatesTable, TrackingDomainsTable } from './tracking-schema.ts';
 import type { UnsubscribePageChoicesTable, UnsubscribePagesTable } from './unsubscribe-schema.ts';
+import type { BenefitPackagesTable, PackageUsageTable, VouchersTable } from './voucher-schema.ts';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable } from './webhook-schema.ts';
 
 /** Row types of every table, in step with migrations/. */
@@ -198,6 +199,9 @@ export interface DB {
   payment_settings: PaymentSettingsTable;
   prices: PricesTable;
   charge_accruals: ChargeAccrualsTable;
+  vouchers: VouchersTable;
+  benefit_packages: BenefitPackagesTable;
+  package_usage: PackageUsageTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */

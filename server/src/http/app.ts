@@ -76,6 +76,7 @@ import { tradeRoutes } from './routes/trade.routes.ts';
 import { unsubscribePageRoutes } from './routes/unsubscribe-page.routes.ts';
 import { userInfoRoutes } from './routes/user-info.routes.ts';
 import { verifyRoutes } from './routes/verify.routes.ts';
+import { vouchersRoutes } from './routes/vouchers.routes.ts';
 import { webhooksRoutes } from './routes/webhooks.routes.ts';
 import { wechatRoutes } from './routes/wechat.routes.ts';
 import { registerSmsapi } from './smsapi/smsapi.plugin.ts';
@@ -178,6 +179,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     adminAccountsRoutes(app, core);
     adminLedgerRoutes(app, core);
     rechargesRoutes(app, core);
+    vouchersRoutes(app, core);
     tradeRoutes(app, core);
     paymentsRoutes(app, core);
     integrationRoutes(app, core);

@@ -20,6 +20,7 @@ import { expireExports, expireExportsTask } from './tasks/expire-exports.task.ts
 import { expireQueuePauses, expireQueuePausesTask } from './tasks/expire-queue-pauses.task.ts';
 import { expireSmsPauses, expireSmsPausesTask } from './tasks/expire-sms-pauses.task.ts';
 import { expireTemplateApproval, expireTemplateApprovalTask } from './tasks/expire-template-approval.task.ts';
+import { expireVouchers, expireVouchersTask } from './tasks/expire-vouchers.task.ts';
 import { forgetNodes, forgetNodesTask } from './tasks/forget-nodes.task.ts';
 import { pruneChallenges, pruneChallengesTask } from './tasks/prune-challenges.task.ts';
 import { pruneJobs, pruneJobsTask } from './tasks/prune-jobs.task.ts';
@@ -52,6 +53,7 @@ export const JOBS: readonly JobDefinition[] = [
   purgeAddressList,
   reconcileRecharges,
   noticeLowBalances,
+  expireVouchers,
 ];
 
 export const TASKS: readonly TaskDefinition[] = [
@@ -68,6 +70,7 @@ export const TASKS: readonly TaskDefinition[] = [
   cleanSmsContactsTask,
   reconcileRechargesTask,
   noticeLowBalancesTask,
+  expireVouchersTask,
 ];
 
 /** Long-running loops of the worker role (work claimed from the database, not queue jobs). */

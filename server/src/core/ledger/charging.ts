@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { advanceCursor, lockCursor } from '../mail-events/mail-events.repo.ts';
 import type { MailEvent } from '../mail-events/mail-events.service.ts';
+import { drawFromPackages } from '../vouchers/package-draw.ts';
 import { postEntry } from './ledger.repo.ts';
 
 /**
@@ -26,6 +27,11 @@ import { postEntry } from './ledger.repo.ts';
  * more than one fen per day and item above the exact price, never below it, and the balance
  * follows sending within a batch instead of waiting for the day's close. A price change applies
  * to outcomes charged after it.
+ *
+ * Benefit packages come first (core/vouchers/package-draw.ts): a charged account's units of a
+ * price code are taken from its packages of that code valid at the outcome's time, in the same
+ * transaction, and only the units left over accrue money. `charge_accruals.units` therefore
+ * counts the units paid for with money; what packages covered is in `package_usage`.
  */
 export const MAIL_CHARGING_CURSOR = 'charging-mail';
 export const SMS_CHARGING_CURSOR = 'charging-sms';
@@ -87,19 +93,24 @@ async function accrueAndCharge(
   now: number,
 ): Promise<number> {
   const paid = await paidAccounts(trx, [...new Set(billables.map((b) => b.accountId))]);
+  const billed = billables.filter((b) => paid.has(b.accountId) && b.millifen !== 0);
+  const left = await drawFromPackages(trx, billed, now);
   const folded = new Map<
     string,
     { accountId: number; day: string; code: string; units: number; millifen: number }
   >();
-  for (const b of billables) {
-    if (!paid.has(b.accountId) || b.millifen === 0) continue;
+  billed.forEach((b, i) => {
+    const units = left[i] as number;
+    if (units === 0) return;
+    // A billable's money is linear in its units: what packages covered is taken off pro rata.
+    const millifen = units === b.units ? b.millifen : (b.millifen / b.units) * units;
     const day = statDay(b.at);
     const key = `${b.accountId}\u0000${day}\u0000${b.code}`;
     const row = folded.get(key) ?? { accountId: b.accountId, day, code: b.code, units: 0, millifen: 0 };
-    row.units += b.units;
-    row.millifen += b.millifen;
+    row.units += units;
+    row.millifen += millifen;
     folded.set(key, row);
-  }
+  });
   let charged = 0;
   for (const f of folded.values()) {
     const accrual = await trx
