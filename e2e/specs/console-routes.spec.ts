@@ -55,7 +55,8 @@ const BACKEND: Record<string, RouteAccess> = {
   ...area(
     '/accountSetting',
     P.FINANCE,
-    'financialMangement financialMangement/createTicketInfo financialMangement/ticket financialMangement/applyTicket financialMangement/charge financialMangement/charge/coupon',
+    // charge/result: not in §2, where Alipay and PayPal send the buyer back after paying.
+    'financialMangement financialMangement/createTicketInfo financialMangement/ticket financialMangement/applyTicket financialMangement/charge financialMangement/charge/result financialMangement/charge/coupon',
   ),
   ...area('/accountSetting', P.TRADE, 'trade trade/receipt trade/tradeDetails'),
   '/accountSetting/bill': P.BILL,

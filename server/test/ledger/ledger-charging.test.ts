@@ -209,6 +209,77 @@ describe('ledger and charging', () => {
     );
   });
 
+  it('charges traffic over 200 KB per delivered mail by the started megabyte', async () => {
+    const paid = await createAccount(db, { plan: 'paid' });
+    await credit(paid);
+    const message = async (sizeBytes: number) =>
+      Number(
+        (
+          await db.db
+            .insertInto('messages')
+            .values({
+              account_id: paid,
+              api_user_id: null,
+              message_id: `traffic-${sizeBytes}`,
+              source: 'api',
+              email_type: 'trigger',
+              from_address: 'a@example.org',
+              from_name: null,
+              reply_to: null,
+              subject: 'traffic',
+              content_summary: null,
+              label_id: null,
+              template_id: null,
+              headers: null,
+              xsmtpapi: null,
+              recipient_count: 1,
+              size_bytes: sizeBytes,
+              created_at: Date.now(),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    // 200 KB: free. 200 KB + 1 byte: 1 MB. 5.5 MB: 6 MB (5.5 MB − 200 KB started). Soft bounce: no traffic.
+    const sizes = [200 * 1024, 200 * 1024 + 1, Math.round(5.5 * 1024 * 1024)];
+    const ids = await Promise.all(sizes.map(message));
+    const at = statDayStart(statDay(Date.now())) + 3_600_000;
+    const rows = [
+      ...ids.map((id, i) => ({ id, kind: 'deliver', n: i })),
+      { id: ids[2] as number, kind: 'soft_bounce', n: 9 },
+    ].map(({ id, kind, n }) => ({
+      account_id: paid,
+      kind: kind as 'deliver',
+      at,
+      message_id: id,
+      recipient_id: 1000 + n,
+      email_id: `t${n}`,
+      recipient: `t${n}@example.org`,
+      recipient_domain: 'example.org',
+      api_user_id: null,
+      label_id: null,
+      sub_status: kind === 'soft_bounce' ? 503 : null,
+      reason: null,
+      latency_ms: null,
+      data: null,
+    }));
+    await db.db.insertInto('mail_events').values(rows).execute();
+    await drain(new LedgerService(db), 1000);
+    const traffic = await db.db
+      .selectFrom('charge_accruals')
+      .select(['units', 'accrued_millifen', 'charged_fen'])
+      .where('account_id', '=', paid)
+      .where('price_code', '=', 'email_traffic')
+      .executeTakeFirstOrThrow();
+    // 7 MB at 0.002 yuan (0.2 fen) each: 1.4 fen, charged as 2.
+    assert.deepEqual(
+      [Number(traffic.units), Number(traffic.accrued_millifen), Number(traffic.charged_fen)],
+      [7, 1400, 2],
+    );
+    const { sum, balance } = await sums(paid);
+    assert.equal(balance, sum);
+  });
+
   it('charges SMS receipts per part by price class, delivered ones only', async () => {
     const paid = await createAccount(db, { plan: 'paid' });
     await credit(paid);

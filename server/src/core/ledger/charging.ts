@@ -165,13 +165,54 @@ export async function chargeMailEvents(trx: Kysely<DB>, events: MailEvent[], now
   if (billable.length === 0) return;
   const prices = await pricesIn(trx);
   const perMail = millifenOf(prices, 'email', 1);
-  await accrueAndCharge(
-    trx,
-    billable.map((e) => ({ accountId: e.accountId, at: e.at, code: 'email', units: 1, millifen: perMail })),
-    'mail',
-    events[events.length - 1]?.id ?? 0,
-    now,
-  );
+  const charges: Billable[] = billable.map((e) => ({
+    accountId: e.accountId,
+    at: e.at,
+    code: 'email',
+    units: 1,
+    millifen: perMail,
+  }));
+  // Traffic: a delivered mail over the free 200 KB pays per started MB beyond it (product-spec §9).
+  const delivered = billable.filter((e) => e.kind === 'deliver');
+  const sizes = await messageSizes(trx, [...new Set(delivered.map((e) => e.messageId))]);
+  for (const e of delivered) {
+    const megabytes = trafficMegabytes(sizes.get(e.messageId) ?? 0);
+    if (megabytes === 0) continue;
+    charges.push({
+      accountId: e.accountId,
+      at: e.at,
+      code: 'email_traffic',
+      units: megabytes,
+      millifen: millifenOf(prices, 'email_traffic', megabytes),
+    });
+  }
+  await accrueAndCharge(trx, charges, 'mail', events[events.length - 1]?.id ?? 0, now);
+}
+
+/** Free traffic per paid mail (product-spec §9). */
+export const FREE_TRAFFIC_BYTES = 200 * 1024;
+const MEGABYTE = 1024 * 1024;
+
+/**
+ * The started megabytes a mail of `bytes` pays for beyond the free 200 KB. The size is the
+ * message as accepted (its HTML, text and attachments), not its encoded form on the wire.
+ */
+export function trafficMegabytes(bytes: number): number {
+  return bytes <= FREE_TRAFFIC_BYTES ? 0 : Math.ceil((bytes - FREE_TRAFFIC_BYTES) / MEGABYTE);
+}
+
+async function messageSizes(trx: Kysely<DB>, ids: number[]): Promise<Map<number, number>> {
+  const sizes = new Map<number, number>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await trx
+      .selectFrom('messages')
+      .select(['id', 'size_bytes'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where('size_bytes', '>', FREE_TRAFFIC_BYTES)
+      .execute();
+    for (const r of rows) sizes.set(Number(r.id), Number(r.size_bytes));
+  }
+  return sizes;
 }
 
 const SMS_CODE: Record<string, string> = {
