@@ -99,6 +99,8 @@ const ADMIN_PATHS = [
   '/admin/smsReview',
   // SMS carriers and routes (issue 20).
   '/admin/smsCarriers',
+  // Invoices (issue 18).
+  '/admin/invoices',
 ];
 
 function words(list: string): string[] {

@@ -18,6 +18,7 @@ import { DomainsService } from './core/domains/domains.service.ts';
 import { EmailStatusService } from './core/email-status/email-status.service.ts';
 import { ExportsService } from './core/exports/exports.service.ts';
 import { GoogleAuthService } from './core/google-auth/google-auth.service.ts';
+import { InvoicesService } from './core/invoices/invoices.service.ts';
 import { IpWhitelistService } from './core/ip-whitelist/ip-whitelist.service.ts';
 import { LabelsService } from './core/labels/labels.service.ts';
 import { LedgerService } from './core/ledger/ledger.service.ts';
@@ -262,6 +263,8 @@ export interface Core extends Tracking {
   vouchers: VouchersService;
   /** Benefit packages: quotas of a price item that charging consumes before the balance. */
   benefitPackages: BenefitPackagesService;
+  /** Invoices (fapiao): the profile, applications against recharges, postage, the operator's processing. */
+  invoices: InvoicesService;
   /** The ledger's views: trade records, real-time consumption, receipts and monthly bills. */
   trade: TradeService;
   /** The account's unsubscribe page designs and which one is in use (`/config/unsubscribePage`). */
@@ -591,6 +594,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     paymentSettings,
     vouchers: new VouchersService(database, { onFunded: fundsChanged }),
     benefitPackages: new BenefitPackagesService(database),
+    invoices: new InvoicesService({ database, onBalanceChanged: fundsChanged }),
     trade: new TradeService(database),
     delivery,
     mailEvents: new MailEventsService(database),

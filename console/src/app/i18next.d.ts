@@ -13,6 +13,7 @@ import type offlineExports from '../locales/zh-cn/exports.json';
 import type home from '../locales/zh-cn/home.json';
 import type http from '../locales/zh-cn/http.json';
 import type integration from '../locales/zh-cn/integration.json';
+import type invoices from '../locales/zh-cn/invoices.json';
 import type labels from '../locales/zh-cn/labels.json';
 import type listImport from '../locales/zh-cn/listImport.json';
 import type mailRoutes from '../locales/zh-cn/mailRoutes.json';
@@ -74,6 +75,7 @@ declare module 'i18next' {
         exports: typeof offlineExports;
         home: typeof home;
         integration: typeof integration;
+        invoices: typeof invoices;
         http: typeof http;
         labels: typeof labels;
         listImport: typeof listImport;

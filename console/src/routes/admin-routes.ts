@@ -31,4 +31,10 @@ export const adminScreens: readonly AdminScreen[] = [
     page: 'admin/AdminSmsCarriersPage',
     access: PLATFORM_OPERATOR,
   },
+  {
+    path: '/admin/invoices',
+    titleKey: 'routes.adminInvoices',
+    page: 'admin/AdminInvoicesPage',
+    access: PLATFORM_OPERATOR,
+  },
 ];

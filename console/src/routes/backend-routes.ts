@@ -259,11 +259,13 @@ export const backendAreas: readonly RouteArea[] = [
       screen('teammates/option', 'routes.teammateOption', 'TeammateOptionPage', { access: TEAMMATES }),
       todo('authenticate', 'routes.authenticate', 'AuthenticatePage', { access: AUTHENTICATE }),
       screen('financialMangement', 'routes.finance', 'FinancePage', { access: FINANCE }),
-      todo('financialMangement/createTicketInfo', 'routes.invoiceInfo', 'InvoiceInfoPage', {
+      screen('financialMangement/createTicketInfo', 'routes.invoiceInfo', 'InvoiceInfoPage', {
         access: FINANCE,
       }),
-      todo('financialMangement/ticket', 'routes.invoices', 'InvoicesPage', { access: FINANCE }),
-      todo('financialMangement/applyTicket', 'routes.invoiceApply', 'InvoiceApplyPage', { access: FINANCE }),
+      screen('financialMangement/ticket', 'routes.invoices', 'InvoicesPage', { access: FINANCE }),
+      screen('financialMangement/applyTicket', 'routes.invoiceApply', 'InvoiceApplyPage', {
+        access: FINANCE,
+      }),
       screen('financialMangement/charge', 'routes.charge', 'ChargePage', { access: FINANCE }),
       screen('financialMangement/charge/result', 'routes.chargeResult', 'ChargeResultPage', {
         access: FINANCE,

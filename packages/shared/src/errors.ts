@@ -4,6 +4,7 @@ import { DNS_CHECK_ERRORS } from './errors/dns-check.errors.ts';
 import { DOMAIN_ERRORS } from './errors/domain.errors.ts';
 import type { ErrorDefinition } from './errors/error-definition.ts';
 import { EXPORT_ERRORS } from './errors/export.errors.ts';
+import { INVOICE_ERRORS } from './errors/invoice.errors.ts';
 import { LEDGER_ERRORS } from './errors/ledger.errors.ts';
 import { MAIL_ROUTE_ERRORS } from './errors/mail-route.errors.ts';
 import { PLAN_ERRORS } from './errors/plan.errors.ts';
@@ -388,6 +389,7 @@ export const ERRORS = {
   ...PLAN_ERRORS,
   ...LEDGER_ERRORS,
   ...RECHARGE_ERRORS,
+  ...INVOICE_ERRORS,
   ...VOUCHER_ERRORS,
   ...DNS_CHECK_ERRORS,
   ...SMS_USER_ERRORS,

@@ -13,6 +13,7 @@ export * from './schemas/address-list.schema.ts';
 export * from './schemas/api-user.schema.ts';
 export * from './schemas/domain.schema.ts';
 export * from './schemas/export.schema.ts';
+export * from './schemas/invoice.schema.ts';
 export * from './schemas/label.schema.ts';
 export * from './schemas/ledger.schema.ts';
 export * from './schemas/list-import.schema.ts';

@@ -2,6 +2,7 @@ import { ADDRESS_LIST_RULES } from './errors/address-list.rules.ts';
 import { API_USER_RULES } from './errors/api-user.rules.ts';
 import { DOMAIN_RULES } from './errors/domain.rules.ts';
 import { EXPORT_RULES } from './errors/export.rules.ts';
+import { INVOICE_RULES } from './errors/invoice.rules.ts';
 import { MAIL_ROUTE_RULES } from './errors/mail-route.errors.ts';
 import { PLAN_RULES } from './errors/plan.rules.ts';
 import { PROFILE_RULES } from './errors/profile.rules.ts';
@@ -119,6 +120,7 @@ export const VALIDATION_MESSAGES = {
   ...MAIL_ROUTE_RULES,
   ...SMS_GATEWAY_RULES,
   ...RECHARGE_RULES,
+  ...INVOICE_RULES,
   ...VOUCHER_RULES,
   ...TRADE_RULES,
 } as const satisfies Record<string, Record<Lang, string>>;

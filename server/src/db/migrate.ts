@@ -50,6 +50,7 @@ import * as subscriptions from './migrations/0049-subscriptions.ts';
 import * as timedTasks from './migrations/0050-timed-tasks.ts';
 import * as ledger from './migrations/0051-ledger.ts';
 import * as recharges from './migrations/0052-recharges.ts';
+import * as invoices from './migrations/0053-invoices.ts';
 import * as vouchersPackages from './migrations/0054-vouchers-packages.ts';
 import * as balanceNotices from './migrations/0056-balance-notices.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
@@ -110,6 +111,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0050-timed-tasks': timedTasks,
   '0051-ledger': ledger,
   '0052-recharges': recharges,
+  '0053-invoices': invoices,
   '0054-vouchers-packages': vouchersPackages,
   '0056-balance-notices': balanceNotices,
 };

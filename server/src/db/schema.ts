@@ -7,6 +7,7 @@ import type {
 } from './address-list-schema.ts';
 import type { DeliveryRecipientColumns, RecipientAttemptsTable } from './delivery-schema.ts';
 import type { DataExportOfflinesTable } from './export-schema.ts';
+import type { InvoiceProfilesTable, InvoicesTable } from './invoice-schema.ts';
 import type {
   AccountBalancesTable,
   BalanceNoticesTable,
@@ -197,6 +198,8 @@ export interface DB {
   balance_notices: BalanceNoticesTable;
   recharge_orders: RechargeOrdersTable;
   payment_settings: PaymentSettingsTable;
+  invoice_profiles: InvoiceProfilesTable;
+  invoices: InvoicesTable;
   prices: PricesTable;
   charge_accruals: ChargeAccrualsTable;
   vouchers: VouchersTable;

@@ -35,6 +35,7 @@ import { domainsRoutes } from './routes/domains.routes.ts';
 import { emailStatusRoutes } from './routes/email-status.routes.ts';
 import { exportsRoutes } from './routes/exports.routes.ts';
 import { integrationRoutes } from './routes/integration.routes.ts';
+import { invoicesRoutes } from './routes/invoices.routes.ts';
 import { ipWhitelistRoutes } from './routes/ip-whitelist.routes.ts';
 import { labelsRoutes, smsLabelsRoutes } from './routes/labels.routes.ts';
 import { loginVerifyRoutes } from './routes/login-verify.routes.ts';
@@ -180,6 +181,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     adminLedgerRoutes(app, core);
     rechargesRoutes(app, core);
     vouchersRoutes(app, core);
+    invoicesRoutes(app, core);
     tradeRoutes(app, core);
     paymentsRoutes(app, core);
     integrationRoutes(app, core);
