@@ -16,6 +16,11 @@
  *   npm run herald -- prices | prices:set <code> <fen> [--unit 1|10|100|1000]
  *   npm run herald -- payments | payments:set alipay|paypal <settings.json> [--disable]
  *   npm run herald -- recharge:offline <username> <yuan> --remitter <name> --ref <bank reference>
+ *   npm run herald -- vouchers:issue <username>|--bare <yuan> [--count <n>] [--reason <text>]
+ *   npm run herald -- vouchers [<username>]
+ *   npm run herald -- packages:grant <username> <price code> <units> [--months <n>]
+ *   npm run herald -- packages [<username>]
+ *   npm run herald -- ips | ips:add <address> | ips:assign <purchase id> [<address>]
  *   npm run herald -- nodes
  *   npm run herald -- queue:counts
  *
@@ -45,6 +50,7 @@ import { AccountStates } from './core/accounts/account-states.ts';
 import { AccountsService } from './core/accounts/accounts.service.ts';
 import { generatePassword } from './core/accounts/platform-operator.ts';
 import { hashPassword } from './core/auth/password.ts';
+import { DedicatedIpsService } from './core/dedicated-ips/dedicated-ips.service.ts';
 import { LedgerService } from './core/ledger/ledger.service.ts';
 import { NodesService } from './core/nodes/nodes.service.ts';
 import { PaymentSettingsService } from './core/recharges/payment-settings.service.ts';
@@ -52,6 +58,8 @@ import { RechargesService } from './core/recharges/recharges.service.ts';
 import { type CarrierView, SmsCarriersService } from './core/sms-carriers/sms-carriers.service.ts';
 import { SmsComplianceService } from './core/sms-compliance/sms-compliance.service.ts';
 import { SmsPricesService } from './core/sms-prices/sms-prices.service.ts';
+import { BenefitPackagesService } from './core/vouchers/packages.service.ts';
+import { VouchersService } from './core/vouchers/vouchers.service.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { keepDataPrivate } from './lib/private-files.ts';
@@ -93,6 +101,14 @@ const USAGE = `usage: npm run herald -- <command> [arguments]
   recharge:offline <username> <yuan> --remitter <name> --ref <bank reference> [--note <text>]
                                           records a bank transfer that arrived: the balance is
                                           credited once per reference, a free account becomes paid
+  vouchers:issue <username>|--bare <yuan> [--count <n>] [--reason <text>]
+                                          issues vouchers (valid 3 months) to the account, or bare
+                                          codes anyone can claim once; prints the codes
+  vouchers [<username>]                   the latest vouchers, of every account or of one
+  packages:grant <username> <price code> <units> [--months <n>] [--reason <text>]
+                                          a benefit package, e.g. packages:grant ann email 1000
+                                          --months 3: charging uses it before the balance
+  packages [<username>]                   benefit packages, of every account or of one
   sms:carrier <name> <smpp://host:port|cmpp://host:port?version=3.0> --system-id <id> --password <secret>
               [--source <sender id>] [--per-second <n>]
                                           adds a carrier connection, or changes the one of that name
@@ -106,6 +122,10 @@ const USAGE = `usage: npm run herald -- <command> [arguments]
                                           the sender id it takes; the public price query reads it
   sms:prices                              the priced countries
   sms:price-remove <country>
+  ips                                     the dedicated IP pool and every purchase (waiting ones first)
+  ips:add <address>                       adds a free address to the dedicated IP pool
+  ips:assign <purchase id> [<address>]    gives a waiting purchase the address (a free pool address),
+                                          or the oldest free one; its 7 days for the A record start
   nodes
   queue:counts`;
 
@@ -135,6 +155,9 @@ async function run(database: Database, argv: string[]): Promise<number> {
       remitter: { type: 'string' },
       ref: { type: 'string' },
       note: { type: 'string' },
+      bare: { type: 'boolean', default: false },
+      count: { type: 'string' },
+      months: { type: 'string' },
     },
   });
   const [command, name, argument] = positionals;
@@ -262,6 +285,15 @@ async function run(database: Database, argv: string[]): Promise<number> {
     case 'payments:set':
     case 'recharge:offline':
       return paymentsCommand(database, command, positionals.slice(1), values);
+    case 'vouchers':
+    case 'vouchers:issue':
+    case 'packages':
+    case 'packages:grant':
+      return vouchersCommand(database, command, positionals.slice(1), values);
+    case 'ips':
+    case 'ips:add':
+    case 'ips:assign':
+      return ipsCommand(database, command, positionals.slice(1));
     case 'nodes': {
       for (const node of await new NodesService(database).list()) {
         out(
@@ -525,6 +557,113 @@ async function ledgerCommand(
   for (const e of await ledger.entries(account, 20)) {
     out(
       `${new Date(e.createdAt).toISOString()} ${e.kind.padEnd(10)} ${fenToYuan(e.amountFen).padStart(10)} ${e.reason}`,
+    );
+  }
+  return 0;
+}
+
+async function vouchersCommand(
+  database: Database,
+  command: string,
+  args: (string | undefined)[],
+  values: Record<string, string | boolean | undefined>,
+): Promise<number> {
+  const vouchers = new VouchersService(database);
+  const packages = new BenefitPackagesService(database);
+  const accountOf = async (name: string | undefined) =>
+    name === undefined ? undefined : (await new AccountsService(database).findByLoginName(name)).accountId;
+  const day = (at: number) => new Date(at + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+  if (command === 'vouchers:issue') {
+    const bare = values.bare === true;
+    const [first, second] = args;
+    const yuan = bare ? first : second;
+    if ((!bare && !first) || !yuan) {
+      throw new UsageError('vouchers:issue needs a user name (or --bare) and an amount in yuan');
+    }
+    const issued = await vouchers.issue(null, {
+      accountId: bare ? null : await accountOf(first),
+      amount: yuan,
+      count: values.count ?? 1,
+      reason: values.reason ?? '',
+    });
+    for (const v of issued) {
+      out(
+        `${v.code} ${fenToYuan(v.amountFen)} yuan ${bare ? 'bare' : first} until ${day(v.expiresAt)} (Beijing)`,
+      );
+    }
+    return 0;
+  }
+  if (command === 'vouchers') {
+    const { list, total } = await vouchers.listAll({
+      pageNum: 1,
+      pageSize: 100,
+      accountId: await accountOf(args[0]),
+    });
+    for (const v of list) {
+      out(
+        `${String(v.id).padStart(6)} ${v.code} ${fenToYuan(v.amountFen).padStart(10)} ${v.status.padEnd(7)} ${(v.username ?? '(bare)').padEnd(20)} until ${day(v.expiresAt)} ${v.reason}`,
+      );
+    }
+    out(`${total} vouchers`);
+    return 0;
+  }
+  if (command === 'packages:grant') {
+    const [name, code, units] = args;
+    if (!name || !code || !units)
+      throw new UsageError('packages:grant needs a user name, a price code and units');
+    const granted = await packages.grant(null, {
+      accountId: await accountOf(name),
+      type: code,
+      quota: units,
+      months: values.months ?? 1,
+      reason: values.reason ?? '',
+    });
+    out(
+      `${name}: ${granted.quota} ${granted.type} until ${day(granted.expiresAt)} (Beijing), package ${granted.id}`,
+    );
+    return 0;
+  }
+  for (const p of await packages.listAll(await accountOf(args[0]))) {
+    out(
+      `${String(p.id).padStart(6)} ${p.username.padEnd(20)} ${p.type.padEnd(18)} ${p.used}/${p.quota} ${p.status.padEnd(9)} until ${day(p.expiresAt)}`,
+    );
+  }
+  return 0;
+}
+
+async function ipsCommand(
+  database: Database,
+  command: string,
+  args: (string | undefined)[],
+): Promise<number> {
+  const ips = new DedicatedIpsService({ database, logger: createLogger({ level: 'warn', roles: ['cli'] }) });
+  const [first, second] = args;
+  const when = (at: number | null) =>
+    at === null ? '-' : new Date(at + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+  if (command === 'ips:add') {
+    if (!first) throw new UsageError('ips:add needs an address');
+    const added = await ips.addToPool(first);
+    out(`${added.address} added to the pool (${added.status})`);
+    return 0;
+  }
+  if (command === 'ips:assign') {
+    const id = Number(first);
+    if (!Number.isSafeInteger(id) || id < 1) throw new UsageError('ips:assign needs a purchase id');
+    const p = await ips.assign(id, second);
+    out(
+      `purchase ${p.id} (${p.userName}, ${p.domain}): ${p.address}; A record ${p.aRecord.host} -> ${p.address} by ${when(p.aRecord.deadline)}`,
+    );
+    return 0;
+  }
+  out('pool:');
+  for (const a of await ips.pool())
+    out(`  ${a.address.padEnd(40)} ${a.status.padEnd(9)} ${a.purchaseId ?? ''}`);
+  out('purchases:');
+  const all = await ips.all();
+  const order = (s: string) => (s === 'pending' ? 0 : 1);
+  for (const p of [...all].sort((a, b) => order(a.status) - order(b.status))) {
+    out(
+      `  ${String(p.id).padStart(6)} ${p.status.padEnd(8)} ${p.userName} ${p.domain} ${p.address ?? '(waiting for an address)'} ${p.months} months, A record ${p.aRecord.seenAt ? 'seen' : `due ${when(p.aRecord.deadline)}`}, ends ${when(p.endsAt)}`,
     );
   }
   return 0;

@@ -13,6 +13,7 @@ import { HumanCheck } from './core/auth/human-check.ts';
 import { CaptchaService } from './core/captcha/captcha.service.ts';
 import { SliderService } from './core/captcha/slider.service.ts';
 import { DashboardService } from './core/dashboard/dashboard.service.ts';
+import { DedicatedIpsService } from './core/dedicated-ips/dedicated-ips.service.ts';
 import { dkimKeysOf } from './core/domains/dkim-keys.ts';
 import { DomainsService } from './core/domains/domains.service.ts';
 import { EmailStatusService } from './core/email-status/email-status.service.ts';
@@ -257,6 +258,8 @@ export interface Core extends Tracking {
   ledger: LedgerService;
   /** Recharges: orders paid through Alipay or PayPal (their callbacks and reconciliation), offline transfers. */
   recharges: RechargesService;
+  /** Dedicated IPs: purchases, the operator's pool, the A-record rule, monthly fees; the MTA's OutboundAddresses. */
+  dedicatedIps: DedicatedIpsService;
   /** The payment providers' merchant settings, sealed at rest. */
   paymentSettings: PaymentSettingsService;
   /** Vouchers: issued by operators, claimed by code, used once to credit the balance. */
@@ -345,6 +348,12 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     send.reads.forgetAccount(accountId);
     ledger.gate.changed(accountId);
   };
+  const dedicatedIps = new DedicatedIpsService({
+    database,
+    logger: logger.child({ component: 'dedicated-ips' }),
+    dnsServers: config.dnsServers,
+    onCharged: fundsChanged,
+  });
   const humanCheck = new HumanCheck(slider, captcha);
   const senderConfigs = new SenderConfigsService(database, {
     secretBox,
@@ -363,6 +372,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     suppression,
     policy: sendPolicy,
     dkimKeys: dkimKeysOf(database, secretBox),
+    outbound: dedicatedIps,
     trackingPlans: trackingPlansOf(database.db, {
       url: config.tracking.url,
       httpsPort: config.tracking.httpsPort,
@@ -584,6 +594,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     sendPolicy,
     accountStates,
     accountPlans: new AccountPlansService(database, { onChanged: fundsChanged }),
+    dedicatedIps,
     recharges: new RechargesService({
       database,
       settings: paymentSettings,

@@ -6,6 +6,7 @@ import type apiUsers from '../locales/zh-cn/apiUsers.json';
 import type auth from '../locales/zh-cn/auth.json';
 import type common from '../locales/zh-cn/common.json';
 import type dashboard from '../locales/zh-cn/dashboard.json';
+import type dedicatedIps from '../locales/zh-cn/dedicatedIps.json';
 import type diagnostics from '../locales/zh-cn/diagnostics.json';
 import type domains from '../locales/zh-cn/domains.json';
 import type emailStatus from '../locales/zh-cn/emailStatus.json';
@@ -69,6 +70,7 @@ declare module 'i18next' {
         auth: typeof auth;
         common: typeof common;
         dashboard: typeof dashboard;
+        dedicatedIps: typeof dedicatedIps;
         diagnostics: typeof diagnostics;
         domains: typeof domains;
         emailStatus: typeof emailStatus;

@@ -151,7 +151,7 @@ export const backendAreas: readonly RouteArea[] = [
       screen('unsubsribeSetting/preview/:id', 'routes.unsubscribePreview', 'UnsubscribePreviewPage'),
       screen('webhook', 'routes.emailWebhooks', 'WebhooksPage'),
       screen('sender', 'routes.senders', 'SendersPage'),
-      todo('ipManager', 'routes.ipManager', 'IpManagerPage'),
+      screen('ipManager', 'routes.ipManager', 'IpManagerPage'),
     ],
   },
   {

@@ -1,5 +1,6 @@
 import { ADDRESS_LIST_ERRORS } from './errors/address-list.errors.ts';
 import { API_USER_ERRORS } from './errors/api-user.errors.ts';
+import { DEDICATED_IP_ERRORS } from './errors/dedicated-ip.errors.ts';
 import { DNS_CHECK_ERRORS } from './errors/dns-check.errors.ts';
 import { DOMAIN_ERRORS } from './errors/domain.errors.ts';
 import type { ErrorDefinition } from './errors/error-definition.ts';
@@ -389,6 +390,7 @@ export const ERRORS = {
   ...PLAN_ERRORS,
   ...LEDGER_ERRORS,
   ...RECHARGE_ERRORS,
+  ...DEDICATED_IP_ERRORS,
   ...INVOICE_ERRORS,
   ...VOUCHER_ERRORS,
   ...DNS_CHECK_ERRORS,

@@ -11,6 +11,7 @@ export * from './samples/send-samples.ts';
 export * from './schemas/account.schema.ts';
 export * from './schemas/address-list.schema.ts';
 export * from './schemas/api-user.schema.ts';
+export * from './schemas/dedicated-ip.schema.ts';
 export * from './schemas/domain.schema.ts';
 export * from './schemas/export.schema.ts';
 export * from './schemas/invoice.schema.ts';

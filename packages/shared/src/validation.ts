@@ -1,5 +1,6 @@
 import { ADDRESS_LIST_RULES } from './errors/address-list.rules.ts';
 import { API_USER_RULES } from './errors/api-user.rules.ts';
+import { DEDICATED_IP_RULES } from './errors/dedicated-ip.rules.ts';
 import { DOMAIN_RULES } from './errors/domain.rules.ts';
 import { EXPORT_RULES } from './errors/export.rules.ts';
 import { INVOICE_RULES } from './errors/invoice.rules.ts';
@@ -120,6 +121,7 @@ export const VALIDATION_MESSAGES = {
   ...MAIL_ROUTE_RULES,
   ...SMS_GATEWAY_RULES,
   ...RECHARGE_RULES,
+  ...DEDICATED_IP_RULES,
   ...INVOICE_RULES,
   ...VOUCHER_RULES,
   ...TRADE_RULES,

@@ -52,6 +52,7 @@ import * as ledger from './migrations/0051-ledger.ts';
 import * as recharges from './migrations/0052-recharges.ts';
 import * as invoices from './migrations/0053-invoices.ts';
 import * as vouchersPackages from './migrations/0054-vouchers-packages.ts';
+import * as dedicatedIps from './migrations/0055-dedicated-ips.ts';
 import * as balanceNotices from './migrations/0056-balance-notices.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
@@ -113,6 +114,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0052-recharges': recharges,
   '0053-invoices': invoices,
   '0054-vouchers-packages': vouchersPackages,
+  '0055-dedicated-ips': dedicatedIps,
   '0056-balance-notices': balanceNotices,
 };
 

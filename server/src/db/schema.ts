@@ -5,6 +5,7 @@ import type {
   AddressListsTable,
   MailListTasksTable,
 } from './address-list-schema.ts';
+import type { DedicatedIpsTable, IpPoolTable } from './dedicated-ip-schema.ts';
 import type { DeliveryRecipientColumns, RecipientAttemptsTable } from './delivery-schema.ts';
 import type { DataExportOfflinesTable } from './export-schema.ts';
 import type { InvoiceProfilesTable, InvoicesTable } from './invoice-schema.ts';
@@ -198,6 +199,8 @@ export interface DB {
   balance_notices: BalanceNoticesTable;
   recharge_orders: RechargeOrdersTable;
   payment_settings: PaymentSettingsTable;
+  dedicated_ips: DedicatedIpsTable;
+  ip_pool: IpPoolTable;
   invoice_profiles: InvoiceProfilesTable;
   invoices: InvoicesTable;
   prices: PricesTable;

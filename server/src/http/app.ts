@@ -31,6 +31,7 @@ import { adminTemplatesRoutes } from './routes/admin-templates.routes.ts';
 import { apiUsersRoutes } from './routes/api-users.routes.ts';
 import { captchaRoutes } from './routes/captcha.routes.ts';
 import { dashboardRoutes } from './routes/dashboard.routes.ts';
+import { dedicatedIpsRoutes } from './routes/dedicated-ips.routes.ts';
 import { domainsRoutes } from './routes/domains.routes.ts';
 import { emailStatusRoutes } from './routes/email-status.routes.ts';
 import { exportsRoutes } from './routes/exports.routes.ts';
@@ -180,6 +181,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     adminAccountsRoutes(app, core);
     adminLedgerRoutes(app, core);
     rechargesRoutes(app, core);
+    dedicatedIpsRoutes(app, core);
     vouchersRoutes(app, core);
     invoicesRoutes(app, core);
     tradeRoutes(app, core);

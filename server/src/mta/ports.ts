@@ -113,7 +113,8 @@ export interface SendPolicy {
 
 /**
  * Dedicated IPs (the core's dedicated-ips area): the local addresses an account's mail from one
- * sending domain leaves from. Empty: the system's own address.
+ * sending domain leaves from. Empty: the system's own address. Asked for every recipient, so an
+ * implementation answers from memory (and forgets a changed account at once where it changed).
  */
 export interface OutboundAddresses {
   addressesFor(accountId: number, senderDomain: string): Promise<string[]>;

@@ -14,6 +14,8 @@ import { statisticsLoop } from './loops/statistics.loop.ts';
 import { timedTasksLoop } from './loops/timed-tasks.loop.ts';
 import { webhooksLoop } from './loops/webhooks.loop.ts';
 import { noticeLowBalances, noticeLowBalancesTask } from './tasks/balance-notices.task.ts';
+import { billDedicatedIps, billDedicatedIpsTask } from './tasks/bill-dedicated-ips.task.ts';
+import { checkDedicatedIps, checkDedicatedIpsTask } from './tasks/check-dedicated-ips.task.ts';
 import { checkDomainDns, checkDomainDnsTask } from './tasks/check-domain-dns.task.ts';
 import { cleanSmsContacts, cleanSmsContactsTask } from './tasks/clean-sms-contacts.task.ts';
 import { expireExports, expireExportsTask } from './tasks/expire-exports.task.ts';
@@ -54,6 +56,8 @@ export const JOBS: readonly JobDefinition[] = [
   reconcileRecharges,
   noticeLowBalances,
   expireVouchers,
+  checkDedicatedIps,
+  billDedicatedIps,
 ];
 
 export const TASKS: readonly TaskDefinition[] = [
@@ -71,6 +75,8 @@ export const TASKS: readonly TaskDefinition[] = [
   reconcileRechargesTask,
   noticeLowBalancesTask,
   expireVouchersTask,
+  checkDedicatedIpsTask,
+  billDedicatedIpsTask,
 ];
 
 /** Long-running loops of the worker role (work claimed from the database, not queue jobs). */

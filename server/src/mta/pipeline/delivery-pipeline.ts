@@ -71,7 +71,7 @@ export interface PipelineDeps {
   dkimKeys: DkimKeys;
   suppression: SuppressionCheck;
   policy: SendPolicy;
-  /** The dedicated addresses an account's mail leaves from. */
+  /** The dedicated addresses an account's mail leaves from (the implementation keeps them cached). */
   outbound: OutboundAddresses;
   store: DeliveryStore;
   outcomes: OutcomeWriter;
@@ -140,7 +140,6 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
   private readonly shared = new Map<number, SharedMessage>();
   private readonly retry: RetrySchedule;
   private readonly rules = new Map<string, { at: number; rules: Promise<Rules> }>();
-  private readonly outbound = new Map<string, { at: number; addresses: Promise<string[]> }>();
   private readonly dots: DotMarker;
   private readonly journal: DotJournal;
   /** Suppression verdicts of claimed rows, checked per batch in prepare(), taken by process(). */
@@ -322,7 +321,7 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
   /** MX (or the account's or deployment's relay) to a pool of connections to that destination. */
   private async routeStep(a: Attempt): Promise<Ending | undefined> {
     const context = contextOf(a);
-    const dedicated = await this.dedicatedAddresses(context.accountId, context.senderDomain);
+    const dedicated = await this.deps.outbound.addressesFor(context.accountId, context.senderDomain);
     const route = await this.router.route(
       a.row.recipient_domain,
       await this.deps.policy.relayFor(context.accountId),
@@ -538,18 +537,6 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
       emailType: context.emailType,
       recipientDomain: row.recipient_domain,
     };
-  }
-
-  /** An account's dedicated addresses for a sending domain, kept ten seconds. */
-  private dedicatedAddresses(accountId: number, senderDomain: string): Promise<string[]> {
-    const key = `${accountId}\n${senderDomain}`;
-    const cached = this.outbound.get(key);
-    if (cached && Date.now() - cached.at < 10_000) return cached.addresses;
-    if (this.outbound.size > 10_000) this.outbound.clear();
-    const addresses = this.deps.outbound.addressesFor(accountId, senderDomain);
-    this.outbound.set(key, { at: Date.now(), addresses });
-    addresses.catch(() => this.outbound.delete(key));
-    return addresses;
   }
 
   /** The fixed from prefix is per receiving domain, so the cache key names both. */
