@@ -3,7 +3,6 @@ import { after, before, test } from 'node:test';
 import { dedicatedIpFees } from '@herald/shared';
 import { DedicatedIpsService } from '../../server/src/core/dedicated-ips/dedicated-ips.service.ts';
 import { createLogger } from '../../server/src/logger.ts';
-import { operatorUser } from '../harness/accounts.ts';
 import { withPage } from '../harness/browser.ts';
 import {
   type ConsoleTestbed,
@@ -15,6 +14,7 @@ import {
   waitForShell,
 } from '../harness/console.ts';
 import { withHeraldDatabase } from '../harness/database.ts';
+import { recordTransfer } from '../harness/money.ts';
 import { writeSendingSetup } from '../harness/sending.ts';
 
 /**
@@ -34,24 +34,11 @@ before(async () => {
   testbed = await startConsoleTestbed();
   const { herald, owner } = testbed;
   await writeSendingSetup(herald, owner, { domain: DOMAIN, apiUser: 'e2e_dedicated' });
-  const accountId = await withHeraldDatabase(herald, async ({ db }) =>
-    Number(
-      (
-        await db
-          .selectFrom('users')
-          .select('account_id')
-          .where('username', '=', owner.userName)
-          .executeTakeFirstOrThrow()
-      ).account_id,
-    ),
-  );
-  const operator = await operatorUser(herald);
-  const recorded = await fetch(`${herald.url}/v3/api/admin/accounts/${accountId}/offlineRecharges`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${operator.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ amount: '2000', remitter: 'E2E Dedicated Ltd', bankRef: 'E2E-DIP-1' }),
+  await recordTransfer(herald, owner, {
+    amount: '2000',
+    remitter: 'E2E Dedicated Ltd',
+    bankRef: 'E2E-DIP-1',
   });
-  assert.equal(recorded.status, 201, await recorded.text());
   await withHeraldDatabase(herald, (database) =>
     new DedicatedIpsService({
       database,

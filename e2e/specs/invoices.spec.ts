@@ -10,7 +10,7 @@ import {
   stopConsoleTestbed,
   waitForShell,
 } from '../harness/console.ts';
-import { withHeraldDatabase } from '../harness/database.ts';
+import { recordTransfer } from '../harness/money.ts';
 
 const REASON = '发票抬头须与认证的公司名称一致';
 
@@ -28,24 +28,12 @@ let operator: TestUser;
 before(async () => {
   testbed = await startConsoleTestbed();
   const { herald, owner } = testbed;
-  const accountId = await withHeraldDatabase(herald, async (database) =>
-    Number(
-      (
-        await database.db
-          .selectFrom('users')
-          .select('account_id')
-          .where('username', '=', owner.userName)
-          .executeTakeFirstOrThrow()
-      ).account_id,
-    ),
-  );
-  operator = await operatorUser(herald);
-  const recorded = await fetch(`${herald.url}/v3/api/admin/accounts/${accountId}/offlineRecharges`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${operator.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ amount: '500', remitter: 'E2E Invoice Trading Ltd', bankRef: 'E2E-INVOICE-1' }),
+  await recordTransfer(herald, owner, {
+    amount: '500',
+    remitter: 'E2E Invoice Trading Ltd',
+    bankRef: 'E2E-INVOICE-1',
   });
-  assert.equal(recorded.status, 201, await recorded.text());
+  operator = await operatorUser(herald);
 });
 
 after(() => stopConsoleTestbed(testbed ?? {}));

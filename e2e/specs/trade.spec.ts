@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { statDay } from '@herald/shared';
 import { LedgerService } from '../../server/src/core/ledger/ledger.service.ts';
-import { operatorUser } from '../harness/accounts.ts';
 import { withPage } from '../harness/browser.ts';
 import {
   type ConsoleTestbed,
@@ -14,6 +13,7 @@ import {
   waitForShell,
 } from '../harness/console.ts';
 import { withHeraldDatabase } from '../harness/database.ts';
+import { recordTransfer } from '../harness/money.ts';
 
 /**
  * Trade records and bills (issue 18) in the browser, against a real Herald: an operator records
@@ -26,24 +26,11 @@ let testbed: ConsoleTestbed;
 before(async () => {
   testbed = await startConsoleTestbed();
   const { herald, owner } = testbed;
-  const accountId = await withHeraldDatabase(herald, async (database) =>
-    Number(
-      (
-        await database.db
-          .selectFrom('users')
-          .select('account_id')
-          .where('username', '=', owner.userName)
-          .executeTakeFirstOrThrow()
-      ).account_id,
-    ),
-  );
-  const operator = await operatorUser(herald);
-  const recorded = await fetch(`${herald.url}/v3/api/admin/accounts/${accountId}/offlineRecharges`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${operator.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ amount: '500', remitter: 'E2E Trading Ltd', bankRef: 'E2E-TRADE-1' }),
+  const accountId = await recordTransfer(herald, owner, {
+    amount: '500',
+    remitter: 'E2E Trading Ltd',
+    bankRef: 'E2E-TRADE-1',
   });
-  assert.equal(recorded.status, 201, await recorded.text());
   await withHeraldDatabase(herald, async (database) => {
     const at = Date.now();
     const rows = Array.from({ length: 1000 }, (_, i) => ({

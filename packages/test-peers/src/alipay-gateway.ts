@@ -10,6 +10,7 @@
 import { generateKeyPairSync, type KeyObject, randomInt, sign, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { escapeHtml, readBody, sendHtml } from './http-helpers.ts';
 
 export interface AlipayPeerOptions {
   appId?: string;
@@ -463,27 +464,6 @@ function notifyId(): string {
   let id = '';
   while (id.length < 34) id += randomInt(36).toString(36);
   return id;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
-}
-
-function sendHtml(res: ServerResponse, html: string, status = 200): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(html);
 }
 
 function errorPage(subCode: string, message: string): string {
