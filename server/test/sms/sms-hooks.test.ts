@@ -105,6 +105,55 @@ describe('SMSHook', () => {
     assert.deepEqual(JSON.parse(request.phones ?? '[]'), ['13800138700']);
   });
 
+  it('pushes workererror with its reason in base64 and a handset reply with its content', async () => {
+    const id = (await call('GET', '/v3/api/sms/smshooks', owner)).json().data[0].id as number;
+    const edited = await call('PUT', `/v3/api/sms/smshooks/${id}`, owner, {
+      url: receiver.url,
+      events: ['deliver', 'workererror', 'reply'],
+    });
+    assert.equal(edited.statusCode, 200, edited.body);
+    const listed = await call('POST', '/v3/api/sms/interceptor', owner, {
+      phones: '13800138711',
+      reason: '用户要求 no SMS',
+    });
+    assert.equal(listed.statusCode, 201, listed.body);
+
+    const sent = await smsapi(t, 'send', ready, {
+      templateId: String(ready.templateId),
+      phone: '13800138711,13800138712',
+      vars: '{"code":"2718"}',
+    });
+    assert.equal(sent.body.statusCode, 200, sent.body.message);
+    const [stoppedId, answeredId] = sent.body.info.smsIds as string[];
+    await waitFor(
+      'the workererror and the deliver',
+      () =>
+        pushes('workererror').length === 1 && pushes('deliver').some((p) => p.fields.smsId === answeredId),
+    );
+    const stopped = pushes('workererror')[0]?.fields ?? {};
+    assert.ok(signatureValid(stopped, appKey));
+    assert.deepEqual(
+      [stopped.eventType, stopped.smsId, stopped.phone, stopped.smsUser, stopped.statusCode, stopped.message],
+      ['4', stoppedId, '13800138711', 'smshook_user', '420', '用户要求 no SMS'],
+    );
+    assert.equal(stopped.encodeMessage, Buffer.from('用户要求 no SMS', 'utf8').toString('base64'));
+    assert.equal(stopped.templateId, String(ready.templateId));
+
+    const before = Date.now();
+    assert.ok(carrier.sendMo('8613800138712', '10690001', '收到 thanks'), 'the carrier has a session for MO');
+    await waitFor('the reply push', () => pushes('reply').length === 1);
+    const reply = pushes('reply')[0]?.fields ?? {};
+    assert.ok(signatureValid(reply, appKey));
+    assert.deepEqual(
+      [reply.eventType, reply.smsId, reply.phone, reply.smsUser, reply.userId, reply.replyContent],
+      ['6', answeredId, '13800138712', 'smshook_user', String(owner.ctx.accountId), '收到 thanks'],
+    );
+    assert.equal(reply.encodeReplyContent, Buffer.from('收到 thanks', 'utf8').toString('base64'));
+    const replyTime = Number(reply.replyTime);
+    assert.ok(replyTime >= before - 1000 && replyTime <= Date.now(), `replyTime ${reply.replyTime}`);
+    assert.equal(pushes('request').length, 2, 'request is no longer wanted: only the first test’s');
+  });
+
   it('keeps SMSHooks and email webhooks apart, and another account out', async () => {
     const hooks = (await call('GET', '/v3/api/sms/smshooks', owner)).json().data;
     assert.equal(hooks.length, 1);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { takeSmsEventOrder } from '../../db/sms-event-log.ts';
 import type { SmsPauseStatus } from '../../db/sms-schema.ts';
 
 /** The SQL of anti-bombing template pauses: the guard run while accepting, and the records. */
@@ -214,10 +215,11 @@ export async function releaseHeld({ db }: Database, pauseId: number, now: number
 
 /**
  * The held SMS of a cancelled pause fail as processing failures (470, frequency exceeded), each
- * with its `workererror` event for SMSHook and the figures; how many.
+ * with its `workererror` event for SMSHook and the figures; how many. Runs in the caller's
+ * transaction, which holds the SMS event order from its first event on.
  */
 export async function failHeld(
-  { db }: Database,
+  { db, dialect }: Database,
   pauseId: number,
   reason: string,
   now: number,
@@ -239,6 +241,7 @@ export async function failHeld(
       .set({ status: 'processing_failed', status_code: 470, reason, done_at: now })
       .where('id', 'in', ids)
       .execute();
+    if (failed === 0) await takeSmsEventOrder(db, dialect);
     await db
       .insertInto('sms_events')
       .values(

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beijingDayOf } from '../../db/beijing-day.ts';
 import type { Database } from '../../db/database.ts';
+import { takeSmsEventOrder } from '../../db/sms-event-log.ts';
 
 /** The SQL of replies: attributing one, recording it, and the console's list and daily counts. */
 
@@ -45,11 +46,12 @@ export async function insertReply(
   await db.insertInto('sms_replies').values(values).execute();
 }
 
-/** The reply as an SMS event of its message, for SMSHook `reply` pushes. */
+/** The reply as an SMS event of its message, for SMSHook `reply` pushes (in the caller's transaction). */
 export async function insertReplyEvent(
-  { db }: Database,
+  { db, dialect }: Database,
   values: { accountId: number; smsMessageId: number; content: string; at: number },
 ): Promise<void> {
+  await takeSmsEventOrder(db, dialect);
   await db
     .insertInto('sms_events')
     .values({

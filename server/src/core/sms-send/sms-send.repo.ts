@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import { takeSmsEventOrder } from '../../db/sms-event-log.ts';
 import type { SmsMessageStatus } from '../../db/sms-schema.ts';
 import { type GuardedWrite, guardTemplates, PAUSED_DUE_AT } from '../sms-protection/sms-pauses.repo.ts';
 
@@ -56,7 +57,8 @@ export interface PendingWrite {
  * Commits the messages (the SMS queue rows) and their `request` events, and each call's
  * sendRequestId with its answer, for several calls in one transaction (a group commit: calls that
  * arrive while one is written share the next). Answers, per call, false when its request id was
- * taken meanwhile (a concurrent retry of the same call): nothing of that call was written.
+ * taken meanwhile (a concurrent retry of the same call): nothing of that call was written. The
+ * events go last, under the SMS event order (sms-event-log.ts), which the commit then releases.
  */
 export async function insertMessages(
   database: Database,
@@ -102,6 +104,7 @@ export async function insertMessages(
         rows.push(...g.messages.map((m) => ({ ...m, pauseId: held[i] ?? null })));
       }
     }
+    const inserted: { id: number; account_id: number }[] = [];
     for (let i = 0; i < rows.length; i += 200) {
       const chunk = rows.slice(i, i + 200);
       const ids = await trx
@@ -144,10 +147,14 @@ export async function insertMessages(
         })),
       );
       if (links.length > 0) await trx.insertInto('sms_short_links').values(links).execute();
+      inserted.push(...ids);
+    }
+    if (inserted.length > 0) await takeSmsEventOrder(trx, database.dialect);
+    for (let i = 0; i < inserted.length; i += 200) {
       await trx
         .insertInto('sms_events')
         .values(
-          ids.map((r) => ({
+          inserted.slice(i, i + 200).map((r) => ({
             account_id: Number(r.account_id),
             sms_message_id: Number(r.id),
             kind: 'request' as const,

@@ -1,6 +1,8 @@
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { ChannelStore } from '../../channel/contract.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Dialect } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+import { takeSmsEventOrder } from '../../db/sms-event-log.ts';
 import type { SmsEventsTable } from '../../db/sms-schema.ts';
 import type { CarrierFailure } from '../ports.ts';
 
@@ -166,6 +168,7 @@ export class SmsStore implements ChannelStore<ClaimedSms, SmsOutcome> {
     if (records.length === 0) return [];
     return this.database.db.transaction().execute(async (trx) => {
       const written = new Map<SmsOutcome, boolean>();
+      const events: Insertable<SmsEventsTable>[] = [];
       // Submits, the bulk of a busy worker's outcomes, are written a carrier at a time.
       const submits = new Map<string, Extract<SmsOutcome, { kind: 'submitted' }>[]>();
       for (const record of records) {
@@ -243,17 +246,14 @@ export class SmsStore implements ChannelStore<ClaimedSms, SmsOutcome> {
             })
             .executeTakeFirst());
           if (changed > 0n) {
-            await trx
-              .insertInto('sms_events')
-              .values({
-                account_id: record.accountId,
-                sms_message_id: record.id,
-                kind: record.statusCode < 500 ? 'workererror' : 'delivererror',
-                status_code: record.statusCode,
-                message: record.reason.slice(0, 500),
-                at: record.at,
-              })
-              .execute();
+            events.push({
+              account_id: record.accountId,
+              sms_message_id: record.id,
+              kind: record.statusCode < 500 ? 'workererror' : 'delivererror',
+              status_code: record.statusCode,
+              message: record.reason.slice(0, 500),
+              at: record.at,
+            });
           }
         } else {
           ({ numUpdatedRows: changed } = await held
@@ -269,6 +269,7 @@ export class SmsStore implements ChannelStore<ClaimedSms, SmsOutcome> {
         }
         written.set(record, changed > 0n);
       }
+      await insertEvents(trx, this.database.dialect, events);
       return records.map((r) => written.get(r) ?? false);
     });
   }
@@ -403,12 +404,7 @@ export class SmsStore implements ChannelStore<ClaimedSms, SmsOutcome> {
         }
         rest = later;
       }
-      for (let i = 0; i < events.length; i += CHUNK) {
-        await trx
-          .insertInto('sms_events')
-          .values(events.slice(i, i + CHUNK))
-          .execute();
-      }
+      await insertEvents(trx, this.database.dialect, events);
       return { unknown, failed };
     });
   }
@@ -425,28 +421,45 @@ export class SmsStore implements ChannelStore<ClaimedSms, SmsOutcome> {
         .execute();
       if (rows.length === 0) return 0;
       const ids = rows.map((r) => Number(r.id));
-      await trx
+      // Only the rows this update moved get their event: a receipt may have settled one since.
+      const expired = await trx
         .updateTable('sms_messages')
         .set({ status: 'send_failed', status_code: 590, reason: 'no receipt', done_at: now })
         .where('id', 'in', ids)
         .where('status', '=', 'waiting')
+        .returning(['id', 'account_id'])
         .execute();
-      await trx
-        .insertInto('sms_events')
-        .values(
-          rows.map((r) => ({
-            account_id: Number(r.account_id),
-            sms_message_id: Number(r.id),
-            kind: 'delivererror' as const,
-            status_code: 590,
-            message: 'no receipt',
-            at: now,
-          })),
-        )
-        .execute();
-      return rows.length;
+      await insertEvents(
+        trx,
+        this.database.dialect,
+        expired.map((r) => ({
+          account_id: Number(r.account_id),
+          sms_message_id: Number(r.id),
+          kind: 'delivererror' as const,
+          status_code: 590,
+          message: 'no receipt',
+          at: now,
+        })),
+      );
+      return expired.length;
     });
   }
 
   async close(): Promise<void> {}
+}
+
+/** A transaction's SMS events, written last, in event order (sms-event-log.ts). */
+async function insertEvents(
+  trx: Kysely<DB>,
+  dialect: Dialect,
+  events: Insertable<SmsEventsTable>[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await takeSmsEventOrder(trx, dialect);
+  for (let i = 0; i < events.length; i += CHUNK) {
+    await trx
+      .insertInto('sms_events')
+      .values(events.slice(i, i + CHUNK))
+      .execute();
+  }
 }
