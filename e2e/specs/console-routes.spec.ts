@@ -101,6 +101,8 @@ const ADMIN_PATHS = [
   '/admin/smsCarriers',
   // Invoices (issue 18).
   '/admin/invoices',
+  // The global SMS interception list (issue 20).
+  '/admin/smsBlocklist',
 ];
 
 function words(list: string): string[] {

@@ -21,6 +21,11 @@
  *   npm run herald -- packages:grant <username> <price code> <units> [--months <n>]
  *   npm run herald -- packages [<username>]
  *   npm run herald -- ips | ips:add <address> | ips:assign <purchase id> [<address>]
+ *   npm run herald -- sms:blocklist [--search <digits>]
+ *   npm run herald -- sms:blocklist-add <phone> [--reason <text>] [--days <n>]
+ *   npm run herald -- sms:blocklist-remove <phone>
+ *   npm run herald -- sms:blocklist-import <file.csv|txt> [--reason <text>]
+ *   npm run herald -- sms:blocklist-export [<file>]
  *   npm run herald -- nodes
  *   npm run herald -- queue:counts
  *
@@ -40,7 +45,10 @@ import {
   isStrongPassword,
   QUOTA_RAISES_PER_MONTH,
   quotaRaiseSchema,
+  SMS_BLOCKLIST_DAYS_MAX,
   type SmsPriceView,
+  smsBlocklistAddSchema,
+  smsBlocklistQuerySchema,
   userNameSchema,
   validationMessage,
 } from '@herald/shared';
@@ -57,6 +65,7 @@ import { PaymentSettingsService } from './core/recharges/payment-settings.servic
 import { RechargesService } from './core/recharges/recharges.service.ts';
 import { type CarrierView, SmsCarriersService } from './core/sms-carriers/sms-carriers.service.ts';
 import { SmsComplianceService } from './core/sms-compliance/sms-compliance.service.ts';
+import { SmsBlocklistService } from './core/sms-interception/sms-blocklist.service.ts';
 import { SmsPricesService } from './core/sms-prices/sms-prices.service.ts';
 import { BenefitPackagesService } from './core/vouchers/packages.service.ts';
 import { VouchersService } from './core/vouchers/vouchers.service.ts';
@@ -122,6 +131,17 @@ const USAGE = `usage: npm run herald -- <command> [arguments]
                                           the sender id it takes; the public price query reads it
   sms:prices                              the priced countries
   sms:price-remove <country>
+  sms:blocklist [--search <digits>]       the global SMS interception list (every account's SMS to
+                                          these numbers stops with 410): the newest 100 entries, or
+                                          those whose number holds the digits
+  sms:blocklist-add <phone> [--reason <text>] [--days <n>]
+                                          puts a number on it, for good or for n days (a number
+                                          without + or 00 is a mainland one)
+  sms:blocklist-remove <phone>
+  sms:blocklist-import <file.csv|txt> [--reason <text>]
+                                          a number a line (a csv's first column), all or nothing;
+                                          prints what was new, already there, repeated, invalid
+  sms:blocklist-export [<file>]           the list as CSV, to the file or to standard output
   ips                                     the dedicated IP pool and every purchase (waiting ones first)
   ips:add <address>                       adds a free address to the dedicated IP pool
   ips:assign <purchase id> [<address>]    gives a waiting purchase the address (a free pool address),
@@ -158,6 +178,8 @@ async function run(database: Database, argv: string[]): Promise<number> {
       bare: { type: 'boolean', default: false },
       count: { type: 'string' },
       months: { type: 'string' },
+      search: { type: 'string' },
+      days: { type: 'string' },
     },
   });
   const [command, name, argument] = positionals;
@@ -276,6 +298,12 @@ async function run(database: Database, argv: string[]): Promise<number> {
     case 'sms:prices':
     case 'sms:price-remove':
       return smsPriceCommand(database, command, positionals.slice(1), values);
+    case 'sms:blocklist':
+    case 'sms:blocklist-add':
+    case 'sms:blocklist-remove':
+    case 'sms:blocklist-import':
+    case 'sms:blocklist-export':
+      return smsBlocklistCommand(database, command, positionals[1], values);
     case 'ledger:adjust':
     case 'ledger:balance':
     case 'prices':
@@ -469,6 +497,56 @@ async function smsPriceCommand(
       senderId: typeof values['sender-id'] === 'string' ? values['sender-id'] : null,
     }),
   );
+  return 0;
+}
+
+async function smsBlocklistCommand(
+  database: Database,
+  command: string,
+  arg: string | undefined,
+  values: Record<string, string | boolean | undefined>,
+): Promise<number> {
+  const blocklist = new SmsBlocklistService(database);
+  const reason = typeof values.reason === 'string' ? values.reason : undefined;
+  const when = (at: number) => new Date(at + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+  if (command === 'sms:blocklist') {
+    const search = smsBlocklistQuerySchema.shape.search.safeParse(values.search);
+    if (!search.success) throw new UsageError('--search takes digits');
+    const { list, total } = await blocklist.list({ search: search.data, page: 1, pageSize: 100 });
+    for (const e of list) {
+      out(
+        `${e.phone.padEnd(16)} ${e.source.padEnd(7)} until ${e.expiresAt === null ? 'removed'.padEnd(16) : when(e.expiresAt)} ${e.reason ?? ''}`,
+      );
+    }
+    out(`${total} numbers${total > list.length ? ` (the newest ${list.length} shown)` : ''}`);
+    return 0;
+  }
+  if (command === 'sms:blocklist-export') {
+    const csv = await blocklist.exportCsv();
+    if (arg) fs.writeFileSync(arg, csv);
+    else process.stdout.write(csv.replace(/^\uFEFF/, ''));
+    return 0;
+  }
+  if (!arg)
+    throw new UsageError(`${command} needs ${command === 'sms:blocklist-import' ? 'a file' : 'a number'}`);
+  if (command === 'sms:blocklist-add') {
+    const input = smsBlocklistAddSchema.safeParse({ phones: arg, reason, days: values.days });
+    if (!input.success)
+      throw new UsageError(
+        `--days is a whole number from 1 to ${SMS_BLOCKLIST_DAYS_MAX}; --reason at most 200 characters`,
+      );
+    const { added } = await blocklist.add([arg], input.data);
+    const days = input.data.days;
+    out(`${arg}: ${added ? 'added' : 'already listed, renewed'}${days ? ` for ${days} days` : ' for good'}`);
+  } else if (command === 'sms:blocklist-remove') {
+    out(`${await blocklist.removePhone(arg)} removed`);
+  } else {
+    const r = await blocklist.importFile({ filename: arg, content: fs.readFileSync(arg, 'utf8'), reason });
+    out(
+      `${r.lines} lines: ${r.imported} added, ${r.existing} already listed, ${r.duplicates} duplicates, ${r.invalid} invalid`,
+    );
+    for (const l of r.invalidLines) out(`  line ${l.line}: ${l.text}`);
+  }
   return 0;
 }
 

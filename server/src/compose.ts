@@ -56,6 +56,7 @@ import { SmsFilingReviewService } from './core/sms-filings/sms-filing-review.ser
 import { SmsFilingsService } from './core/sms-filings/sms-filings.service.ts';
 import { SmsGatewayService } from './core/sms-gateway-users/sms-gateway.service.ts';
 import { SmsGatewayUsersService } from './core/sms-gateway-users/sms-gateway-users.service.ts';
+import { SmsBlocklistService } from './core/sms-interception/sms-blocklist.service.ts';
 import { SmsInterceptionService } from './core/sms-interception/sms-interception.service.ts';
 import { SmsLinksService } from './core/sms-links/sms-links.service.ts';
 import { SmsMessagesService } from './core/sms-messages/sms-messages.service.ts';
@@ -200,6 +201,8 @@ export interface Core extends Tracking {
   smsPrices: SmsPricesService;
   mailRoutes: MailRoutesService;
   smsInterception: SmsInterceptionService;
+  /** The operator's hand on the platform's global interception list (/admin, CLI). */
+  smsBlocklist: SmsBlocklistService;
   /** Contact lists and their members (`/sms/smsContactlists`, `smsapi/smsContactList/*`). */
   smsContacts: SmsContactsService;
   /** File imports into contact lists: streamed to disk, run as a job, all or nothing. */
@@ -553,6 +556,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     smsPrices,
     mailRoutes: new MailRoutesService(database, (mail) => notifications.sendEmail(mail)),
     smsInterception,
+    smsBlocklist: new SmsBlocklistService(database),
     smsContacts: new SmsContactsService({ database, queue }),
     smsContactImports: new SmsContactImportsService({
       database,

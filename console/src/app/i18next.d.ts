@@ -1,6 +1,7 @@
 import type addressLists from '../locales/zh-cn/addressLists.json';
 import type admin from '../locales/zh-cn/admin.json';
 import type adminAccounts from '../locales/zh-cn/adminAccounts.json';
+import type adminSmsBlocklist from '../locales/zh-cn/adminSmsBlocklist.json';
 import type adminSmsCarriers from '../locales/zh-cn/adminSmsCarriers.json';
 import type apiUsers from '../locales/zh-cn/apiUsers.json';
 import type auth from '../locales/zh-cn/auth.json';
@@ -65,6 +66,7 @@ declare module 'i18next' {
         admin: typeof admin;
         addressLists: typeof addressLists;
         adminAccounts: typeof adminAccounts;
+        adminSmsBlocklist: typeof adminSmsBlocklist;
         adminSmsCarriers: typeof adminSmsCarriers;
         apiUsers: typeof apiUsers;
         auth: typeof auth;

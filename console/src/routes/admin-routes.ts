@@ -32,6 +32,12 @@ export const adminScreens: readonly AdminScreen[] = [
     access: PLATFORM_OPERATOR,
   },
   {
+    path: '/admin/smsBlocklist',
+    titleKey: 'routes.adminSmsBlocklist',
+    page: 'admin/AdminSmsBlocklistPage',
+    access: PLATFORM_OPERATOR,
+  },
+  {
     path: '/admin/invoices',
     titleKey: 'routes.adminInvoices',
     page: 'admin/AdminInvoicesPage',

@@ -24,6 +24,7 @@ import { unsubscribeLinkRoutes } from './public/unsubscribe-link.routes.ts';
 import { addressListsRoutes } from './routes/address-lists.routes.ts';
 import { adminAccountsRoutes } from './routes/admin-accounts.routes.ts';
 import { adminLedgerRoutes } from './routes/admin-ledger.routes.ts';
+import { adminSmsBlocklistRoutes } from './routes/admin-sms-blocklist.routes.ts';
 import { adminSmsCarriersRoutes } from './routes/admin-sms-carriers.routes.ts';
 import { adminSmsPricesRoutes } from './routes/admin-sms-prices.routes.ts';
 import { adminSmsReviewRoutes } from './routes/admin-sms-review.routes.ts';
@@ -202,6 +203,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     smsPricesRoutes(app, core);
     mailRoutesRoutes(app, core);
     adminSmsPricesRoutes(app, core);
+    adminSmsBlocklistRoutes(app, core);
     smsHooksRoutes(app, core);
     smsLabelsRoutes(app, core);
     smsInterceptionRoutes(app, core);

@@ -84,3 +84,34 @@ export interface SmsKeywordView {
   keyword: string;
   createdAt: number;
 }
+
+/**
+ * The platform's global interception list in /admin and the CLI (`sms:blocklist*`): every
+ * account's SMS to these numbers is stopped with 410. The operator adds numbers for good or for
+ * a number of days; carrier results add their own with the expiries of reference §11.
+ */
+export const SMS_BLOCKLIST_DAYS_MAX = 3650;
+
+export const smsBlocklistQuerySchema = smsBlockQuerySchema.omit({ phone: true }).extend({
+  /** Digits anywhere in the number (a `+` and spaces are ignored). */
+  search: z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/[\s+]/g, '') : v),
+    z
+      .string()
+      .regex(/^\d{0,20}$/, rule('invalid'))
+      .optional(),
+  ),
+});
+
+export const smsBlocklistAddSchema = smsBlockAddSchema.extend({
+  days: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number(rule('invalid'))
+      .int(rule('invalid'))
+      .min(1, rule('invalid'))
+      .max(SMS_BLOCKLIST_DAYS_MAX, rule('invalid'))
+      .optional(),
+  ),
+});
+export type SmsBlocklistAddInput = z.input<typeof smsBlocklistAddSchema>;

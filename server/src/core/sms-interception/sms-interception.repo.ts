@@ -43,6 +43,30 @@ export async function listEntries(
   return { rows, total: Number(total?.n ?? 0) };
 }
 
+/** Live entries whose number holds these digits anywhere (the operator's search of the global list). */
+export async function searchEntries(
+  { db }: Database,
+  accountId: number,
+  kind: Kind,
+  filter: { digits?: string; offset: number; limit: number },
+  now: number,
+) {
+  let base = db
+    .selectFrom('sms_blocks')
+    .where('account_id', '=', accountId)
+    .where('kind', '=', kind)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
+  if (filter.digits) base = base.where('phone', 'like', `%${filter.digits}%`);
+  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .offset(filter.offset)
+    .limit(filter.limit)
+    .execute();
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
 export function findEntry({ db }: Database, accountId: number, kind: Kind, phone: string) {
   return db
     .selectFrom('sms_blocks')

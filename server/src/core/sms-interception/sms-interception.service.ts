@@ -216,6 +216,9 @@ export class SmsInterceptionService implements SmsInterception {
     const existing = await repo.findEntry(this.database, accountId, kind, phone);
     if (existing) {
       const live = existing.expires_at === null || Number(existing.expires_at) > now;
+      // A carrier result never shortens a live entry (an operator's number kept off for good).
+      const longer = existing.expires_at === null || Number(existing.expires_at) >= (expiresAt ?? Infinity);
+      if (live && source === 'carrier' && longer) return false;
       await repo.renewEntry(this.database, Number(existing.id), {
         reason,
         source,
@@ -238,7 +241,7 @@ export class SmsInterceptionService implements SmsInterception {
 }
 
 /** A number as the lists keep it (E.164): one without `+` or `00` is read as a mainland number. */
-function listPhone(phone: string): string | null {
+export function listPhone(phone: string): string | null {
   const text = phone.trim();
   return parseMobile(text, text.startsWith('+') || text.startsWith('00') ? undefined : 'CN')?.e164 ?? null;
 }
