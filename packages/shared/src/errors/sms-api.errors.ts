@@ -25,6 +25,13 @@ export const SMS_API_ERRORS = {
     'zh-cn': '一次最多发送{max}个手机号',
     en: 'At most {max} phone numbers per call',
   },
+  /** 312: a call of several numbers that refused every one (info.items says why, number by number). */
+  SMS_PHONE_ALL_REFUSED: {
+    status: 400,
+    sendCloud: 312,
+    'zh-cn': '全部请求失败：{count}个手机号均被拒绝',
+    en: 'Every number was refused ({count})',
+  },
   SMS_PHONE_DUPLICATE: {
     status: 400,
     sendCloud: 413,
@@ -79,8 +86,13 @@ export const SMS_API_ERRORS = {
     'zh-cn': '时间戳无效或与服务器时间相差超过60秒',
     en: 'The timestamp is invalid or more than 60 seconds away from the server time',
   },
-  SMS_USER_MISSING: { status: 400, sendCloud: 471, 'zh-cn': 'smsUser不能为空', en: 'smsUser is required' },
-  SMS_USER_UNKNOWN: { status: 401, sendCloud: 472, 'zh-cn': 'smsUser不存在', en: 'No such smsUser' },
+  /**
+   * 471 is "smsUser不存在" and 472 "smsUser不能为空" in SendCloud's own table (sms/api.md, and the
+   * SDKs that copy it). 474 ("用户不存在") names the account behind an SMS_USER: in Herald every
+   * SMS_USER belongs to an account that cannot be deleted, so nothing answers it.
+   */
+  SMS_USER_MISSING: { status: 400, sendCloud: 472, 'zh-cn': 'smsUser不能为空', en: 'smsUser is required' },
+  SMS_USER_UNKNOWN: { status: 401, sendCloud: 471, 'zh-cn': 'smsUser不存在', en: 'No such smsUser' },
   /** 481: a variable's value longer than 32 characters (Herald's reading of the 481-483 range). */
   SMS_VAR_TOO_LONG: {
     status: 400,

@@ -130,6 +130,16 @@ export interface SmsSendResult {
   failed: SmsSendFailure[];
 }
 
+/** Every number of a call refused (SendCloud 312); the refusals ride along for the answer's items. */
+export class SmsAllRefusedError extends AppError {
+  readonly failed: SmsSendFailure[];
+
+  constructor(failed: SmsSendFailure[]) {
+    super('SMS_PHONE_ALL_REFUSED', { count: failed.length });
+    this.failed = failed;
+  }
+}
+
 export const SMS_MAX_PHONES = 2000;
 export const SMS_TEST_LIMITS = { domestic: 10, international: 10, perPhonePerDay: 3 } as const;
 const REQUEST_WINDOW_MS = 3600_000;
@@ -210,14 +220,11 @@ export class SmsSendService {
     });
     const failed = [...phones.failed, ...refusedHere];
     if (messages.length === 0) {
+      // One number refused answers its own reason (412, 481, 496…), as SendCloud's example does;
+      // several all refused are 312 with each number's reason.
       const first = failed[0];
       if (failed.length === 1 && first) throw new AppError(first.code as 'SMS_PHONE_INVALID', first.params);
-      throw new AppError('SMS_PHONE_INVALID', {
-        phone: failed
-          .map((f) => f.phone)
-          .join(',')
-          .slice(0, 200),
-      });
+      throw new SmsAllRefusedError(failed);
     }
     const result: SmsSendResult = {
       successCount: messages.length,

@@ -72,6 +72,7 @@ const phone = doc(
       'SMS_PHONE_INVALID',
       'SMS_PHONE_DUPLICATE',
       'SMS_PHONE_TOO_MANY',
+      'SMS_PHONE_ALL_REFUSED',
       'SMS_FREQUENCY_MINUTE',
       'SMS_FREQUENCY_DAY',
     ],
@@ -113,11 +114,17 @@ const SEND_INFO = z.object({
     .optional(),
 });
 
-const SEND_ERRORS: ErrorCode[] = ['SMS_NOT_ALLOWED', 'SMS_TEST_LIMIT', 'ACCOUNT_SUSPENDED', 'ACCOUNT_FROZEN'];
+const SEND_ERRORS: ErrorCode[] = [
+  'SMS_NOT_ALLOWED',
+  'SMS_TEST_LIMIT',
+  'ACCOUNT_SUSPENDED',
+  'ACCOUNT_FROZEN',
+  'LEDGER_SMS_BALANCE_INSUFFICIENT',
+];
 
 const partial = t(
-  '部分号码被拒时 statusCode 为 311，info.items 列出被拒的号码和原因。',
-  'When some numbers are refused, statusCode is 311 and info.items lists them with the reason.',
+  '部分号码被拒时 statusCode 为 311，info.items 列出被拒的号码和原因；多个号码全部被拒时为 312（result 为 false），info.items 同样列出。',
+  'When some numbers are refused, statusCode is 311 and info.items lists them with the reason; when several numbers are all refused it is 312 (result false), with the same info.items.',
 );
 
 export const SMS_SEND: ActionDocs = {
@@ -139,7 +146,16 @@ export const SMS_SENDX: ActionDocs = {
         '收件人，JSON 数组，如 [{"phone":"13800138000","vars":{"code":"1234"}}]，最多 200 个',
         'Recipients as a JSON array, e.g. [{"phone":"13800138000","vars":{"code":"1234"}}], at most 200',
       ),
-      { required: 'SMS_PHONE_EMPTY', codes: ['SMS_VARS_FORMAT', 'SMS_PHONE_INVALID', 'SMS_PHONE_DUPLICATE'] },
+      {
+        required: 'SMS_PHONE_EMPTY',
+        codes: [
+          'SMS_VARS_FORMAT',
+          'SMS_PHONE_INVALID',
+          'SMS_PHONE_DUPLICATE',
+          'SMS_PHONE_TOO_MANY',
+          'SMS_PHONE_ALL_REFUSED',
+        ],
+      },
     ),
     msgType,
     labelId,

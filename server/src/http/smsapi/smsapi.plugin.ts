@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   API_CREDENTIALS,
   AppError,
+  ERRORS,
   formatMessage,
   type Lang,
   SMS_MSG_TYPES,
@@ -10,14 +11,19 @@ import {
 } from '@herald/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Core } from '../../compose.ts';
-import type { SmsRecipient, SmsSendResult } from '../../core/sms-send/sms-send.service.ts';
+import {
+  SmsAllRefusedError,
+  type SmsRecipient,
+  type SmsSendFailure,
+  type SmsSendResult,
+} from '../../core/sms-send/sms-send.service.ts';
 import type { SmsUserRef } from '../../core/sms-users/sms-users.service.ts';
 import { SENDCLOUD_MULTIPART } from '../apiv2/apiv2.plugin.ts';
 import { dataRange, listParam, paging } from '../apiv2/apiv2-data-range.ts';
 import { type ActionDocs, validateParams } from '../apiv2/apiv2-docs.ts';
 import { apiv2Params } from '../apiv2/apiv2-params.ts';
 import { sendCloudTime } from '../apiv2/domain.apiv2.ts';
-import { type Envelope, failure, ok } from '../apiv2/envelope.ts';
+import { type Envelope, failure, ok, sendCloudCode } from '../apiv2/envelope.ts';
 import { toAppError } from '../errors.ts';
 import {
   SMS_PROCESS_FAILED,
@@ -395,15 +401,20 @@ function answerSend(lang: Lang, result: SmsSendResult): Envelope {
     ...ok(lang, {
       ...info,
       failedCount: result.failed.length,
-      items: result.failed.map((f) => ({
-        phone: f.phone,
-        vars: f.vars,
-        message: formatMessage(f.code as 'SMS_PHONE_INVALID', lang, f.params),
-      })),
+      items: refusedItems(result.failed, lang),
     }),
     statusCode: 311,
     message: lang === 'zh-cn' ? '部分成功' : 'partial success',
   };
+}
+
+/** The numbers refused one by one, each with its reason in the caller's language. */
+function refusedItems(failed: SmsSendFailure[], lang: Lang) {
+  return failed.map((f) => ({
+    phone: f.phone,
+    vars: f.vars,
+    message: formatMessage(f.code as 'SMS_PHONE_INVALID', lang, f.params),
+  }));
 }
 
 function readMsgType(value: string | undefined): number {
@@ -489,11 +500,33 @@ function readPeriod(fields: Record<string, string>): { from: number; to: number 
 /** Herald's codes a SendCloud SMS client must read as its own: an account that may not send is 601. */
 const SMS_OVERRIDES: Record<string, number> = { ACCOUNT_SUSPENDED: 601, ACCOUNT_FROZEN: 601 };
 
+/**
+ * The return code of a refused /smsapi call (reference §11). The shared envelope's fallbacks are
+ * the email API's: a refusal with no SMS number of its own and HTTP 403 (a cross-site browser
+ * post, a paid-only feature) is SMS 601 "no permission" here, not 6001. Too many calls stay
+ * 50000 "interface frequency limited": SendCloud's SMS table lists that code too (per smsUser,
+ * per call, per minute), while 496/498 are about one phone number and say which.
+ */
+export function smsStatusCode(error: AppError): number {
+  const override = SMS_OVERRIDES[error.code];
+  if (override !== undefined) return override;
+  const { status, sendCloud } = ERRORS[error.code] as { status: number; sendCloud?: number };
+  if (sendCloud === undefined && status === 403) return 601;
+  return sendCloudCode(error);
+}
+
 function answerFailure(request: FastifyRequest, reply: FastifyReply, thrown: unknown) {
   const error = toAppError(thrown);
   if (error.status >= 500) request.log.error({ err: thrown }, 'smsapi call failed');
   else request.log.info({ code: error.code }, 'smsapi call rejected');
-  const envelope = failure(error, request.lang);
-  const override = SMS_OVERRIDES[error.code];
-  return reply.status(200).send(override ? { ...envelope, statusCode: override } : envelope);
+  const envelope = { ...failure(error, request.lang), statusCode: smsStatusCode(error) };
+  if (error instanceof SmsAllRefusedError) {
+    envelope.info = {
+      successCount: 0,
+      smsIds: [],
+      failedCount: error.failed.length,
+      items: refusedItems(error.failed, request.lang),
+    };
+  }
+  return reply.status(200).send(envelope);
 }
