@@ -11,6 +11,7 @@ import {
   type VerifyWayOption,
 } from '../api/security.api.ts';
 import { applyFieldErrors, zodRule } from './form-rules.ts';
+import { useFormSave } from './use-form-save.ts';
 
 /**
  * The security verification (console-spec §7 "Security"): pick a way, get a code by SMS or email
@@ -50,9 +51,7 @@ export function VerifyIdentityModal({ open, onVerified, onCancel, kind = 'sys' }
   const { check, title, hint, className } = KINDS[kind];
   const [form] = Form.useForm<{ way: VerifyWay; code: string }>();
   const [ways, setWays] = useState<VerifyWayOption[] | null>(null);
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  const [checking, setChecking] = useState(false);
   const way = Form.useWatch('way', form);
 
   useEffect(() => {
@@ -75,30 +74,19 @@ export function VerifyIdentityModal({ open, onVerified, onCancel, kind = 'sys' }
     }
   };
 
-  const send = async () => {
+  const sendCode = useFormSave(async (chosen: 'sms' | 'email') => {
+    await sendVerifyCode(chosen);
+    setSent(true);
+  }, fail);
+  const send = () => {
     if (way !== 'sms' && way !== 'email') return;
-    setSending(true);
-    try {
-      await sendVerifyCode(way);
-      setSent(true);
-    } catch (error) {
-      fail(error);
-    } finally {
-      setSending(false);
-    }
+    sendCode.submit(way);
   };
 
-  const submit = async (values: { way: VerifyWay; code: string }) => {
-    setChecking(true);
-    try {
-      await check(values.way, values.code.trim());
-      onVerified();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setChecking(false);
-    }
-  };
+  const verify = useFormSave(async (values: { way: VerifyWay; code: string }) => {
+    await check(values.way, values.code.trim());
+    onVerified();
+  }, fail);
 
   return (
     <Modal
@@ -107,7 +95,7 @@ export function VerifyIdentityModal({ open, onVerified, onCancel, kind = 'sys' }
       onCancel={onCancel}
       onOk={() => form.submit()}
       okText={t('security.verifyConfirm')}
-      confirmLoading={checking}
+      confirmLoading={verify.saving}
       destroyOnHidden
       className={className}
     >
@@ -117,7 +105,7 @@ export function VerifyIdentityModal({ open, onVerified, onCancel, kind = 'sys' }
       ) : ways.length === 0 ? (
         <p>{t('security.verifyNoWay')}</p>
       ) : (
-        <Form form={form} layout="vertical" onFinish={submit}>
+        <Form form={form} layout="vertical" onFinish={verify.submit}>
           <Form.Item name="way" label={t('security.verifyWay')}>
             <Radio.Group>
               {ways.map((option) => (
@@ -134,7 +122,7 @@ export function VerifyIdentityModal({ open, onVerified, onCancel, kind = 'sys' }
                 <Input name="verifyCode" maxLength={6} autoComplete="one-time-code" />
               </Form.Item>
               {way !== 'google' && (
-                <Button onClick={send} loading={sending} className="verify-send-code">
+                <Button onClick={send} loading={sendCode.saving} className="verify-send-code">
                   {sent ? t('security.verifyResend') : t('security.verifySend')}
                 </Button>
               )}

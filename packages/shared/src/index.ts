@@ -1,3 +1,4 @@
+export * from './beijing-time.ts';
 export * from './errors.ts';
 export * from './ip-ranges.ts';
 export * from './lang.ts';

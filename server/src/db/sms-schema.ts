@@ -1,3 +1,4 @@
+import type { SmsPauseStatus } from '@herald/shared';
 import type { Generated } from 'kysely';
 
 /** Row types of the SMS sending tables (migration 0033): carriers, routes, messages, events. */
@@ -123,7 +124,8 @@ export interface SmsFrequencyLimitsTable {
   updated_at: number;
 }
 
-export type SmsPauseStatus = 'paused' | 'continued' | 'cancelled' | 'expired';
+/** What became of a pause: SMS_PAUSE_STATUSES in @herald/shared. */
+export type { SmsPauseStatus };
 
 /** A template held by anti-bombing (migration 0039) and what became of it. */
 export interface SmsTemplatePausesTable {

@@ -1,7 +1,8 @@
+import type { SmsTaskStatus } from '@herald/shared';
 import type { Generated } from 'kysely';
 
-/** Where an SMS task stands (migration 0046); see SMS_TASK_STATUSES in @herald/shared. */
-export type SmsTaskStatus = 'waiting' | 'sending' | 'finished' | 'failed' | 'cancelled';
+/** Where an SMS task stands (migration 0046): SMS_TASK_STATUSES in @herald/shared. */
+export type { SmsTaskStatus };
 
 /** An SMS task: a template sent to the members of its contact lists (migration 0046). */
 export interface SmsTasksTable {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { beijingClock } from '@herald/shared';
 import { type CmppVersion, Reader, VERSION_BYTE, WIDTHS, Writer } from '../sms/carriers/cmpp-codec.ts';
 
 /**
@@ -163,7 +164,7 @@ export function encodeStatusReport(
 
 /** YYMMDDHHMM in Beijing time, as reports carry it. */
 export function reportTime(at: number): string {
-  const d = new Date(at + 8 * 3600_000);
+  const d = beijingClock(at);
   const two = (n: number) => String(n).padStart(2, '0');
   return (
     two(d.getUTCFullYear() % 100) +

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { beijingClock } from '@herald/shared';
 
 /**
  * Msg_Ids the gateway answers submits with, in the spec's 64-bit layout (reference §5): month,
@@ -40,7 +41,7 @@ export class MsgIds {
   }
 
   private stamp(second: number): bigint {
-    const d = new Date(second * 1000 + 8 * 3600_000);
+    const d = beijingClock(second * 1000);
     return (
       (BigInt(d.getUTCMonth() + 1) << 60n) |
       (BigInt(d.getUTCDate()) << 55n) |

@@ -7,7 +7,7 @@ import { SUCCESS_TOAST_SECONDS } from '../../infra/http/http-exceptions.ts';
 import { showFormError, zodRule } from '../form-rules.ts';
 import { MemberVarsField } from '../list-import/MemberVarsField.tsx';
 import { useFormSave } from '../use-form-save.ts';
-import type { ListBase, ListKind, MemberBase, MemberInput } from './list-kind.ts';
+import type { ListBase, ListScreenKind, MemberBase, MemberInput } from './list-kind.ts';
 
 /** The key's field is named as the kind names it, so the server's field errors land on it. */
 interface Values {
@@ -32,7 +32,7 @@ export function ListMemberFormModal<
   onClose,
   onSaved,
 }: {
-  kind: ListKind<L, K, M>;
+  kind: ListScreenKind<L, K, M>;
   listId: number;
   member: M | 'new' | null;
   onClose: () => void;

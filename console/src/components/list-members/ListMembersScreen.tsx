@@ -24,7 +24,7 @@ import { formatDateTime } from '../format-time.ts';
 import { ListImportModal } from '../list-import/ListImportModal.tsx';
 import { VerifyIdentityModal } from '../VerifyIdentityModal.tsx';
 import { ListMemberFormModal } from './ListMemberFormModal.tsx';
-import type { ListBase, ListKind, MemberBase } from './list-kind.ts';
+import type { ListBase, ListScreenKind, MemberBase } from './list-kind.ts';
 
 const PAGE_SIZE = 20;
 
@@ -41,7 +41,7 @@ export function ListMembersScreen<
   L extends ListBase,
   K extends string,
   M extends MemberBase & Record<K, string>,
->({ kind }: { kind: ListKind<L, K, M> }) {
+>({ kind }: { kind: ListScreenKind<L, K, M> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queries = useQueryClient();

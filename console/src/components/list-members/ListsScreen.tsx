@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Can } from '../Can.tsx';
 import { formatDateTime } from '../format-time.ts';
-import type { ListBase, ListKind, ListsPageBase, MemberBase } from './list-kind.ts';
+import type { ListBase, ListScreenKind, ListsPageBase, MemberBase } from './list-kind.ts';
 
 const PAGE_SIZE = 20;
 
@@ -38,7 +38,7 @@ export function ListsScreen<
   notice,
   form,
 }: {
-  kind: ListKind<L, K, M>;
+  kind: ListScreenKind<L, K, M>;
   fetchLists: (query: { name?: string | undefined; pageNum: number; pageSize: number }) => Promise<P>;
   /** The kind's own columns, after the name. */
   columns?: ColumnsType<L>;

@@ -34,7 +34,11 @@ export interface ListsPageBase<L> {
 }
 
 /** `M` is the member's view, `K` the name of its key field. */
-export interface ListKind<L extends ListBase, K extends string, M extends MemberBase & Record<K, string>> {
+export interface ListScreenKind<
+  L extends ListBase,
+  K extends string,
+  M extends MemberBase & Record<K, string>,
+> {
   area: ListArea;
   /** The member's key field: its column comes first, it is searched, and it names the row. */
   memberKey: K;

@@ -4,6 +4,7 @@ import { Button, Flex, Image, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SmsUploadView, smsFileUrl, uploadSmsFile } from '../../api/sms-signs.api.ts';
+import { useFormSave } from '../../components/use-form-save.ts';
 import { HttpError } from '../../infra/http/http-errors.ts';
 
 /** How an uploaded file is shown: an image as a thumbnail, a pdf as a link that opens it. */
@@ -63,28 +64,27 @@ export function SmsUploadField({
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<Map<number, SmsUploadView>>(new Map());
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const ids = value == null ? [] : Array.isArray(value) ? value : [value];
   const emit = (next: number[]) => onChange?.(max > 1 ? next : (next[0] ?? null));
   const full = ids.length >= max;
 
-  const choose = async (chosen: FileList | null) => {
-    const file = chosen?.[0];
-    if (input.current) input.current.value = '';
-    if (!file) return;
-    setBusy(true);
-    setError(null);
-    try {
+  const upload = useFormSave(
+    async (file: File) => {
+      setError(null);
       const uploaded = await uploadSmsFile(purpose, file);
       setFiles((current) => new Map(current).set(uploaded.id, uploaded));
       emit(max > 1 ? [...ids, uploaded.id] : [uploaded.id]);
-    } catch (failure) {
-      setError(failure instanceof HttpError ? failure.message : t('smsSigns.upload.failed'));
-    } finally {
-      setBusy(false);
-    }
+    },
+    (failure) => setError(failure instanceof HttpError ? failure.message : t('smsSigns.upload.failed')),
+  );
+
+  const choose = (chosen: FileList | null) => {
+    const file = chosen?.[0];
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    upload.submit(file);
   };
 
   return (
@@ -114,7 +114,7 @@ export function SmsUploadField({
         {(!full || max === 1) && (
           <Button
             icon={<UploadOutlined />}
-            loading={busy}
+            loading={upload.saving}
             onClick={() => input.current?.click()}
             className="sms-upload-choose"
           >
@@ -127,7 +127,7 @@ export function SmsUploadField({
         type="file"
         style={{ display: 'none' }}
         accept={imagesOnly ? '.png,.jpg,.jpeg' : '.png,.jpg,.jpeg,.pdf'}
-        onChange={(event) => void choose(event.target.files)}
+        onChange={(event) => choose(event.target.files)}
       />
       <Typography.Text type="secondary">
         {imagesOnly

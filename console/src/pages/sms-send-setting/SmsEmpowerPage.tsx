@@ -24,6 +24,7 @@ import { Can } from '../../components/Can.tsx';
 import { showFormError, zodRule } from '../../components/form-rules.ts';
 import { formatDateTime } from '../../components/format-time.ts';
 import { ShownOnceModal } from '../../components/ShownOnceModal.tsx';
+import { useFormSave } from '../../components/use-form-save.ts';
 import { useSensitiveAction } from '../../components/use-sensitive-action.tsx';
 import { SmsGatewayUsersCard } from './SmsGatewayUsersCard.tsx';
 
@@ -215,15 +216,17 @@ function ResetModal({
   const { t } = useTranslation();
   const { run, holder } = useSensitiveAction();
   const [minutes, setMinutes] = useState<number>(API_KEY_GRACE_MINUTES[0]);
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
+  // run() reports its own failures.
+  const reset = useFormSave(
+    async (input: Parameters<typeof resetSmsKey>[0]) => {
+      const result = await run(() => resetSmsKey(input), { successToast: false });
+      if (result) onReset(result.smsUser.name, result.smsKey, result.oldKeyExpiresAt);
+    },
+    () => {},
+  );
+  const confirm = () => {
     if (!user) return;
-    setBusy(true);
-    const result = await run(() => resetSmsKey({ smsUserId: user.id, expiresInMinutes: minutes }), {
-      successToast: false,
-    });
-    setBusy(false);
-    if (result) onReset(result.smsUser.name, result.smsKey, result.oldKeyExpiresAt);
+    reset.submit({ smsUserId: user.id, expiresInMinutes: minutes });
   };
   return (
     <>
@@ -232,7 +235,7 @@ function ResetModal({
         title={user ? t('smsUsers.resetTitle', { name: user.name }) : null}
         className="sms-key-reset-modal"
         okText={t('smsUsers.resetKey')}
-        okButtonProps={{ className: 'sms-key-reset-confirm', loading: busy }}
+        okButtonProps={{ className: 'sms-key-reset-confirm', loading: reset.saving }}
         onOk={confirm}
         onCancel={onCancel}
         destroyOnHidden

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { postResendActivation } from '../../api/access.api.ts';
+import { useFormSave } from '../../components/use-form-save.ts';
 import { AppLink } from './AppLink.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { AuthResult } from './AuthResult.tsx';
@@ -35,8 +36,21 @@ export default function ActivatePage() {
     imageCode: 'always',
     slider: false,
   });
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
+  const save = useFormSave(
+    async (input: Parameters<typeof postResendActivation>[0]) => {
+      setSent(false);
+      form.setError('form', undefined);
+      await postResendActivation(input);
+      setSent(true);
+      human.startOver();
+    },
+    (error) => {
+      if (!human.handleError(error)) form.showServerError(error);
+      human.startOver();
+    },
+  );
+  const sending = save.saving;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,18 +58,7 @@ export default function ActivatePage() {
     if (!input) return;
     const answers = human.answers();
     if (!answers) return;
-    setSending(true);
-    setSent(false);
-    form.setError('form', undefined);
-    try {
-      await postResendActivation({ userName: input.userName, ...answers });
-      setSent(true);
-    } catch (error) {
-      if (!human.handleError(error)) form.showServerError(error);
-    } finally {
-      setSending(false);
-      human.startOver();
-    }
+    save.submit({ userName: input.userName, ...answers });
   };
 
   const headline =

@@ -12,6 +12,7 @@ import {
   sendLoginVerifyCode,
   type VerifyWay,
 } from '../../api/access.api.ts';
+import { useFormSave } from '../../components/use-form-save.ts';
 import { AppLink } from './AppLink.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { AuthResult } from './AuthResult.tsx';
@@ -44,8 +45,6 @@ export default function LoginProtectPage() {
   const [way, setWay] = useState<VerifyWay | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [countdown, setCountdown] = useState(0);
-  const [sending, setSending] = useState(false);
-  const [verifying, setVerifying] = useState(false);
   const [firstNotice, setFirstNotice] = useState(false);
 
   useEffect(() => {
@@ -65,46 +64,49 @@ export default function LoginProtectPage() {
 
   const target = ways?.find((entry) => entry.way === way)?.target ?? null;
 
-  const sendCode = async () => {
-    if (way !== 'sms' && way !== 'email') return;
-    setSending(true);
-    form.setError('form', undefined);
-    try {
-      await sendLoginVerifyCode(state.verifyToken, way);
+  const send = useFormSave(
+    async (chosen: 'sms' | 'email') => {
+      form.setError('form', undefined);
+      await sendLoginVerifyCode(state.verifyToken, chosen);
       setSentTo(target ?? '');
       setCountdown(RESEND_SECONDS);
-    } catch (error) {
-      form.showServerError(error);
-    } finally {
-      setSending(false);
-    }
+    },
+    (error) => form.showServerError(error),
+  );
+  const sendCode = () => {
+    if (way !== 'sms' && way !== 'email') return;
+    send.submit(way);
   };
 
+  const verify = useFormSave(
+    async (input: { way: VerifyWay; code: string }) => {
+      form.setError('form', undefined);
+      const result = await postLoginVerify({ verifyToken: state.verifyToken, ...input });
+      if (result.firstProtectedLogin) {
+        setFirstNotice(true);
+        return;
+      }
+      await finishLogin(state.redirect);
+    },
+    (error) => form.showServerError(error),
+  );
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = await form.validate();
     if (!input || !way) return;
-    setVerifying(true);
-    form.setError('form', undefined);
-    try {
-      const result = await postLoginVerify({ verifyToken: state.verifyToken, way, code: input.code });
-      if (result.firstProtectedLogin) {
-        setFirstNotice(true);
-        setVerifying(false);
-        return;
-      }
-      await finishLogin(state.redirect);
-    } catch (error) {
-      setVerifying(false);
-      form.showServerError(error);
-    }
+    verify.submit({ way, code: input.code });
   };
 
-  const acknowledge = async () => {
-    setVerifying(true);
-    await ackFirstProtectedLogin().catch(() => {});
-    await finishLogin(state.redirect);
-  };
+  // The notice's button finishes the login whether or not the acknowledgement was recorded.
+  const acknowledge = useFormSave(
+    async () => {
+      await ackFirstProtectedLogin().catch(() => {});
+      await finishLogin(state.redirect);
+    },
+    () => {},
+  );
+  const sending = send.saving;
+  const verifying = verify.saving || acknowledge.saving;
 
   const footer = <AppLink to="/login">{t('auth.backToLogin')}</AppLink>;
 
@@ -125,7 +127,7 @@ export default function LoginProtectPage() {
           body={t('auth.firstProtectBody')}
           testId="first-protect-notice"
           actions={
-            <Button type="primary" size="large" loading={verifying} onClick={() => void acknowledge()}>
+            <Button type="primary" size="large" loading={verifying} onClick={() => acknowledge.submit()}>
               {t('auth.gotIt')}
             </Button>
           }
@@ -185,7 +187,7 @@ export default function LoginProtectPage() {
                   size="large"
                   loading={sending}
                   disabled={countdown > 0}
-                  onClick={() => void sendCode()}
+                  onClick={sendCode}
                   data-testid="send-code"
                 >
                   {countdown > 0 ? t('auth.resendIn', { seconds: countdown }) : t('auth.sendCode')}

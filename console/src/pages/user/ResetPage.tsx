@@ -4,6 +4,7 @@ import { Button } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postForgotPassword } from '../../api/access.api.ts';
+import { useFormSave } from '../../components/use-form-save.ts';
 import { AppLink } from './AppLink.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { AuthResult } from './AuthResult.tsx';
@@ -25,8 +26,19 @@ export default function ResetPage() {
     imageCode: 'always',
     slider: false,
   });
-  const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const save = useFormSave(
+    async (input: Parameters<typeof postForgotPassword>[0]) => {
+      form.setError('form', undefined);
+      await postForgotPassword(input);
+      setSentTo(input.email);
+    },
+    (error) => {
+      human.startOver();
+      if (!human.handleError(error)) form.showServerError(error);
+    },
+  );
+  const sending = save.saving;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,17 +46,7 @@ export default function ResetPage() {
     if (!input) return;
     const answers = human.answers();
     if (!answers) return;
-    setSending(true);
-    form.setError('form', undefined);
-    try {
-      await postForgotPassword({ email: input.email, ...answers });
-      setSentTo(input.email);
-    } catch (error) {
-      human.startOver();
-      if (!human.handleError(error)) form.showServerError(error);
-    } finally {
-      setSending(false);
-    }
+    save.submit({ email: input.email, ...answers });
   };
 
   const footer = <AppLink to="/login">{t('auth.backToLogin')}</AppLink>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BEIJING_OFFSET_MS } from '../beijing-time.ts';
 import type { ValidationKey } from '../validation.ts';
 
 /**
@@ -61,8 +62,6 @@ export const ipPoolAddressSchema = z
   .trim()
   .refine((a) => z.ipv4().safeParse(a).success || z.ipv6().safeParse(a).success, rule('dedicatedIpAddress'));
 
-const BEIJING_MS = 8 * 3_600_000;
-
 /** Days in a month of the Gregorian calendar (month 1–12). */
 function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -101,7 +100,7 @@ export interface DedicatedIpFees {
  * cost, and the server's balance check): the first month prorated by day, then whole months.
  */
 export function dedicatedIpFees(count: number, months: number, at: number): DedicatedIpFees {
-  const local = new Date(at + BEIJING_MS);
+  const local = new Date(at + BEIJING_OFFSET_MS);
   const monthDays = daysInMonth(local.getUTCFullYear(), local.getUTCMonth() + 1);
   const firstMonthDays = monthDays - local.getUTCDate() + 1;
   return {

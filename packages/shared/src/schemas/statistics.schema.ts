@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BEIJING_OFFSET_MS } from '../beijing-time.ts';
 import type { ValidationKey } from '../validation.ts';
 import { isDomainName } from './domain.schema.ts';
 import type { DailyQuotaView } from './plan.schema.ts';
@@ -10,23 +11,22 @@ import type { DailyQuotaView } from './plan.schema.ts';
  */
 const rule = (key: ValidationKey) => ({ message: key });
 
-const SHANGHAI_OFFSET_MS = 8 * 3600_000;
 const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The Asia/Shanghai day (YYYY-MM-DD) of an instant. */
 export function statDay(at: number): string {
-  return new Date(at + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+  return new Date(at + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /** The Asia/Shanghai hour (0–23) of an instant. */
 export function statHour(at: number): number {
-  return new Date(at + SHANGHAI_OFFSET_MS).getUTCHours();
+  return new Date(at + BEIJING_OFFSET_MS).getUTCHours();
 }
 
 /** The instant an Asia/Shanghai day starts. */
 export function statDayStart(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`) - SHANGHAI_OFFSET_MS;
+  return Date.parse(`${day}T00:00:00Z`) - BEIJING_OFFSET_MS;
 }
 
 export function addDays(day: string, days: number): string {

@@ -1,17 +1,18 @@
+import { BEIJING_OFFSET_MS } from '@herald/shared';
+
 /**
  * Beijing calendar months for the dedicated IPs' monthly fees: a month is "YYYY-MM", its days are
  * Beijing days (days since 1970-01-01 at UTC+8), and a purchase is active on the days from the one
  * it started on up to, not including, the one it ends on.
  */
 const DAY_MS = 86_400_000;
-const BEIJING_MS = 8 * 3_600_000;
 
 export function beijingDay(at: number): number {
-  return Math.floor((at + BEIJING_MS) / DAY_MS);
+  return Math.floor((at + BEIJING_OFFSET_MS) / DAY_MS);
 }
 
 export function monthKeyOf(at: number): string {
-  return new Date(at + BEIJING_MS).toISOString().slice(0, 7);
+  return new Date(at + BEIJING_OFFSET_MS).toISOString().slice(0, 7);
 }
 
 function parse(month: string): { year: number; month: number } {
@@ -49,12 +50,12 @@ export function activeDaysIn(month: string, startsAt: number, endsAt: number): n
 
 /** The instant `months` calendar months after `at` in Beijing time (the 31st becomes the month's last day). */
 export function addMonths(at: number, months: number): number {
-  const local = new Date(at + BEIJING_MS);
+  const local = new Date(at + BEIJING_OFFSET_MS);
   const total = local.getUTCMonth() + months;
   const year = local.getUTCFullYear() + Math.floor(total / 12);
   const month = total % 12;
   const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   const shifted = new Date(local);
   shifted.setUTCFullYear(year, month, Math.min(local.getUTCDate(), last));
-  return shifted.getTime() - BEIJING_MS;
+  return shifted.getTime() - BEIJING_OFFSET_MS;
 }

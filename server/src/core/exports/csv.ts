@@ -1,6 +1,6 @@
-/** CSV text of an export: RFC 4180 quoting, CRLF line ends, times in Asia/Shanghai like the console. */
+import { beijingDateTime } from '@herald/shared';
 
-const UTC8_MS = 8 * 3_600_000;
+/** CSV text of an export: RFC 4180 quoting, CRLF line ends, times in Asia/Shanghai like the console. */
 
 /** The byte order mark: without it Excel reads UTF-8 CSV as the local code page and garbles Chinese. */
 export const BOM = '\uFEFF';
@@ -22,5 +22,5 @@ export function csvLine(cells: readonly Cell[]): string {
 /** `YYYY-MM-DD HH:mm:ss` in UTC+8, or empty. */
 export function timeText(ms: number | string | null | undefined): string {
   if (ms === null || ms === undefined) return '';
-  return new Date(Number(ms) + UTC8_MS).toISOString().slice(0, 19).replace('T', ' ');
+  return beijingDateTime(Number(ms));
 }

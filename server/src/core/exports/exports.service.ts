@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import {
   AppError,
+  beijingClock,
   EXPORT_CHANNEL_OF,
   EXPORT_KEEP_DAYS,
   EXPORT_RUNNING_MAX,
@@ -160,7 +161,7 @@ export class ExportsService {
       downloaded_at: now,
       updated_at: now,
     });
-    const day = new Date(Number(row.created_at) + 8 * 3_600_000).toISOString().slice(0, 10);
+    const day = beijingClock(Number(row.created_at)).toISOString().slice(0, 10);
     return { file, name: `${row.type}-${row.id}-${day}.csv.gz`, size: Number(row.file_size ?? 0) };
   }
 

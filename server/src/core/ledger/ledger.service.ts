@@ -4,6 +4,7 @@ import {
   AppError,
   adjustmentInputSchema,
   type BalancePoint,
+  BEIJING_OFFSET_MS,
   type LedgerEntryView,
   type PriceView,
   priceInputSchema,
@@ -18,7 +19,6 @@ import { chargeMailEvents, chargeSmsBatch, MAIL_CHARGING_CURSOR } from './chargi
 import * as repo from './ledger.repo.ts';
 
 const DAY_MS = 86_400_000;
-const BEIJING_MS = 8 * 3600_000;
 
 /**
  * The money ledger (issue 18): balances as the sum of immutable entries, operator adjustments
@@ -47,11 +47,11 @@ export class LedgerService {
    * balance now, walked back through each day's entries. The finance screen's chart.
    */
   async balanceHistory({ accountId }: Caller, days = 30): Promise<BalancePoint[]> {
-    const today = Math.floor((this.now() + BEIJING_MS) / DAY_MS);
+    const today = Math.floor((this.now() + BEIJING_OFFSET_MS) / DAY_MS);
     const first = today - days + 1;
     const [balance, sums] = await Promise.all([
       repo.balanceOf(this.database, accountId),
-      repo.dailySums(this.database, accountId, first * DAY_MS - BEIJING_MS),
+      repo.dailySums(this.database, accountId, first * DAY_MS - BEIJING_OFFSET_MS),
     ]);
     const byDay = new Map(sums.map((s) => [Number(s.day), Number(s.fen)]));
     const points: BalancePoint[] = [];

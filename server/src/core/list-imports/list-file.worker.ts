@@ -6,7 +6,7 @@ import { AppError } from '@herald/shared';
 import ExcelJS from 'exceljs';
 import { DelimitedText } from './delimited-text.ts';
 import { batchSize, emptyBatch, ListRows, type RowBatch } from './list-rows.ts';
-import { type ListKind, ROW_RULES } from './row-rules.ts';
+import { type ListKindName, ROW_RULES } from './row-rules.ts';
 
 /**
  * The reading thread of a list import (list-file-reader.ts starts it): reads the uploaded file
@@ -28,7 +28,7 @@ export interface ReaderInput {
   path: string;
   format: ListFileFormat;
   /** Which list's rules read the rows. */
-  kind: ListKind;
+  kind: ListKindName;
   bytesTotal: number;
   /** Rows (blank ones aside) past which the file is refused. */
   maxLines: number;

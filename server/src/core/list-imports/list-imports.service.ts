@@ -26,7 +26,7 @@ import { ImportReport } from './import-report.ts';
 import { type FileEnd, formatOf, readListFile } from './list-file-reader.ts';
 import * as imports from './list-imports.repo.ts';
 import type { RowBatch } from './list-rows.ts';
-import { type ListKind, ROW_RULES } from './row-rules.ts';
+import { type ListKindName, ROW_RULES } from './row-rules.ts';
 
 export interface ImportJobPayload {
   id: number;
@@ -41,7 +41,7 @@ export interface ImportedList {
 
 /** What sets one kind of list's imports apart: its tables, rows, job, directory and error codes. */
 export interface ListImportKind {
-  kind: ListKind;
+  kind: ListKindName;
   tables: imports.ListTables;
   /** The system queue's job that runs an import. */
   job: string;

@@ -41,7 +41,8 @@ export interface RowRules {
   unreadableError: ErrorCode;
 }
 
-export type ListKind = 'smsContacts' | 'addressLists';
+/** Which kind of list an import fills (its tables and rules: ListKind in list-members.repo.ts). */
+export type ListKindName = 'smsContacts' | 'addressLists';
 
 const byIndex = (count: number) => Array.from({ length: count }, (_, i) => i);
 
@@ -97,7 +98,7 @@ const ADDRESS_LIST_ROWS: RowRules = {
   unreadableError: 'ADDRESS_LIST_IMPORT_UNREADABLE',
 };
 
-export const ROW_RULES: Record<ListKind, RowRules> = {
+export const ROW_RULES: Record<ListKindName, RowRules> = {
   smsContacts: SMS_CONTACT_ROWS,
   addressLists: ADDRESS_LIST_ROWS,
 };

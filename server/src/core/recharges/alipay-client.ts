@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
-import { AppError, yuanToFen } from '@herald/shared';
+import { AppError, beijingDateTime, yuanToFen } from '@herald/shared';
 
 export interface AlipaySettings {
   appId: string;
@@ -40,7 +40,6 @@ const TRADE_STATUSES: readonly string[] = [
   'TRADE_SUCCESS',
   'TRADE_FINISHED',
 ];
-const BEIJING_OFFSET_MS = 8 * 3600_000;
 
 /**
  * Alipay Open Platform, computer-website payment (reference: payments-and-identity.md §1).
@@ -228,8 +227,7 @@ function signContent(params: Record<string, string | undefined>): string {
 
 /** `yyyy-MM-dd HH:mm:ss` in Beijing time (GMT+8), as the gateway expects whatever the server's zone. */
 function beijingTime(ms: number): string {
-  const iso = new Date(ms + BEIJING_OFFSET_MS).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  return beijingDateTime(ms);
 }
 
 /**

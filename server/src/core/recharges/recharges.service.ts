@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   AppError,
+  beijingClock,
   fenToYuan,
   isAppError,
   type Lang,
@@ -435,7 +436,7 @@ function rechargeReason(channel: RechargeChannel): string {
 
 /** HR, the Beijing date and time, and 8 random digits: unique, ≤ 64 letters and digits (Alipay's rule). */
 function orderNumber(now: number): string {
-  const beijing = new Date(now + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  const beijing = beijingClock(now).toISOString().replace(/\D/g, '').slice(0, 14);
   const random = String(randomBytes(4).readUInt32BE(0) % 100_000_000).padStart(8, '0');
   return `HR${beijing}${random}`;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, splitAddressList } from '@herald/shared';
+import { AppError, BEIJING_OFFSET_MS, splitAddressList } from '@herald/shared';
 import {
   type CalendarInvitation,
   type CalendarPerson,
@@ -23,7 +23,6 @@ import { parseXsmtpapi } from './xsmtpapi.ts';
  * to remember them. Attendees are participatorEmails (named by participatorNames, in the same
  * order), or else the mail's recipients (to and cc, or xsmtpapi.to).
  */
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 const TEXT_MAX = 255;
 const DESCRIPTION_MAX = 10_000;
 const ATTENDEES_MAX = 300;
@@ -102,7 +101,7 @@ export function wallTime(value: string | undefined, field: 'startTime' | 'endTim
     back.getUTCMinutes() === mi &&
     back.getUTCSeconds() === s;
   if (!exact || y < 1970) throw new AppError('SEND_CALENDAR_TIME_INVALID', { field });
-  return local - SHANGHAI_OFFSET_MS;
+  return local - BEIJING_OFFSET_MS;
 }
 
 function text(value: string | undefined, field: string, max: number, required: boolean): string | null {

@@ -1,3 +1,5 @@
+import { beijingClock } from '@herald/shared';
+
 /**
  * Daily quotas (issue 5, product-spec §1): a free account sends 10 emails a day, a test API_USER
  * 50, and an account with its own daily_quota that many. An email is one recipient. Days are
@@ -8,10 +10,8 @@
 export const FREE_DAILY_QUOTA = 10;
 export const TEST_API_USER_DAILY_QUOTA = 50;
 
-const SHANGHAI_OFFSET_MS = 8 * 3600_000;
-
 export function quotaDay(now: number): string {
-  return new Date(now + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+  return beijingClock(now).toISOString().slice(0, 10);
 }
 
 /** The Asia/Shanghai calendar month (yyyy-MM) of a moment: temporary increases count per month. */

@@ -7,12 +7,13 @@ import type { SubscriptionsTable } from '../../db/subscription-schema.ts';
  * deleted rows; the public page finds a subscription by its public id alone (deleted ones too,
  * so it can say the subscription is no longer available).
  */
-export type SubscriptionValues = Omit<
+/** A subscription's stored columns (the form's values are SubscriptionValues of @herald/shared). */
+export type SubscriptionColumns = Omit<
   SubscriptionsTable,
   'id' | 'account_id' | 'public_id' | 'created_at' | 'updated_at' | 'deleted_at'
 >;
 
-export type SubscriptionRow = SubscriptionValues & {
+export type SubscriptionRow = SubscriptionColumns & {
   id: number;
   account_id: number;
   public_id: string;
@@ -110,7 +111,7 @@ export async function insertSubscription(
   { db }: Database,
   accountId: number,
   publicId: string,
-  values: SubscriptionValues,
+  values: SubscriptionColumns,
   now: number,
 ): Promise<number> {
   const row = await db
@@ -125,7 +126,7 @@ export async function updateSubscription(
   { db }: Database,
   accountId: number,
   id: number,
-  values: SubscriptionValues,
+  values: SubscriptionColumns,
   now: number,
 ): Promise<void> {
   await db

@@ -113,7 +113,7 @@ export class SubscriptionsService {
     { accountId }: Caller,
     input: SubscriptionUpdateValues,
     current: repo.SubscriptionRow | null,
-  ): Promise<repo.SubscriptionValues> {
+  ): Promise<repo.SubscriptionColumns> {
     let apiUserId: number;
     if (input.apiKey !== undefined) {
       apiUserId = await this.provenApiUser(accountId, input.apiUser, input.apiKey);

@@ -8,7 +8,8 @@ import type { Database } from '../../db/database.ts';
  * entries for its bill. Reads only; the ledger's tables are written by ledger.repo.ts.
  */
 
-export interface TradeFilter {
+/** A trade query's Beijing days (TradeQuery of @herald/shared) as instants. */
+export interface TradeRowFilter {
   kind?: LedgerKind;
   /** Instants: `from` included, `to` excluded. */
   from: number;
@@ -33,7 +34,7 @@ export interface TradeRow {
 export async function tradeRows(
   { db }: Database,
   accountId: number,
-  filter: TradeFilter,
+  filter: TradeRowFilter,
   page: { offset: number; limit: number },
 ): Promise<TradeRow[]> {
   const all = db
@@ -66,7 +67,11 @@ export async function tradeRows(
   }));
 }
 
-export async function countTrade({ db }: Database, accountId: number, filter: TradeFilter): Promise<number> {
+export async function countTrade(
+  { db }: Database,
+  accountId: number,
+  filter: TradeRowFilter,
+): Promise<number> {
   let query = db
     .selectFrom('ledger_entries')
     .select((eb) => eb.fn.countAll<number>().as('n'))

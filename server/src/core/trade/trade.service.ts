@@ -195,7 +195,7 @@ export class TradeService {
   }
 }
 
-function tradeFilter(query: TradeQuery): repo.TradeFilter {
+function tradeFilter(query: TradeQuery): repo.TradeRowFilter {
   return { kind: query.kind, from: statDayStart(query.from), to: statDayStart(addDays(query.to, 1)) };
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   AppError,
+  BEIJING_OFFSET_MS,
   VOUCHER_CODE_ALPHABET,
   VOUCHER_CODE_LENGTH,
   VOUCHER_VALID_MONTHS,
@@ -206,19 +207,17 @@ function newCode(): string {
   return code;
 }
 
-const BEIJING_MS = 8 * 3600_000;
-
 /**
  * `at` plus `months` calendar months in Beijing time, at the same time of day; a day the target
  * month lacks becomes its last day (30 November + 3 months = 28 or 29 February).
  */
 export function addBeijingMonths(at: number, months: number): number {
-  const local = new Date(at + BEIJING_MS);
+  const local = new Date(at + BEIJING_OFFSET_MS);
   const year = local.getUTCFullYear();
   const month = local.getUTCMonth() + months;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const timeOfDay = (at + BEIJING_MS) % 86_400_000;
-  return Date.UTC(year, month, Math.min(local.getUTCDate(), lastDay)) + timeOfDay - BEIJING_MS;
+  const timeOfDay = (at + BEIJING_OFFSET_MS) % 86_400_000;
+  return Date.UTC(year, month, Math.min(local.getUTCDate(), lastDay)) + timeOfDay - BEIJING_OFFSET_MS;
 }
 
 function voucherView(row: repo.VoucherRow, now: number): VoucherView {

@@ -1,5 +1,6 @@
 import {
   AppError,
+  beijingDateTime,
   type DomainRecordView,
   domainCreateSchema,
   domainNameSchema,
@@ -114,5 +115,5 @@ function sendCloudDomain(
 
 /** SendCloud's `yyyy-MM-dd HH:mm:ss`, in its time zone (Asia/Shanghai, UTC+8, no daylight saving). */
 export function sendCloudTime(ms: number): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return beijingDateTime(ms);
 }

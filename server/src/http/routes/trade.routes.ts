@@ -6,7 +6,9 @@ import { callerOf } from '../context.ts';
 
 const TRADE = { access: PERMISSIONS.TRADE };
 const BILL = { access: PERMISSIONS.BILL };
-const orderParam = z.object({ orderNo: z.string().min(1).max(64) });
+// Order numbers are letters, digits and underscores (Alipay's rule): anything else, a NUL that
+// PostgreSQL refuses in text among it, is no order's number and never reaches SQL.
+const orderParam = z.object({ orderNo: z.string().regex(/^\w{1,64}$/) });
 const CSV = 'text/csv; charset=utf-8';
 
 /**

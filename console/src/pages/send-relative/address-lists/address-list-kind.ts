@@ -19,10 +19,10 @@ import {
   fetchAddressMembers,
   updateAddressMember,
 } from '../../../api/address-lists.api.ts';
-import type { ListKind } from '../../../components/list-members/list-kind.ts';
+import type { ListScreenKind } from '../../../components/list-members/list-kind.ts';
 
 /** Email address lists on the shared list screens: members keyed by their address. */
-export const ADDRESS_LIST_KIND: ListKind<AddressListView, 'address', AddressMemberView> = {
+export const ADDRESS_LIST_KIND: ListScreenKind<AddressListView, 'address', AddressMemberView> = {
   area: 'addressLists',
   memberKey: 'address',
   permission: PERMISSIONS.EMAIL_SEND,

@@ -7,6 +7,7 @@ import {
   fetchSender,
   saveSender,
 } from '../../../api/api-users.api.ts';
+import { useFormSave } from '../../../components/use-form-save.ts';
 
 const KINDS = [
   ['triggerSender', 'trigger', 'apiUsers.triggerSender'],
@@ -49,21 +50,23 @@ function SenderSelect({
   const { t } = useTranslation();
   const queries = useQueryClient();
   const sender = useQuery({ queryKey: ['apiUsers', 'sender', kind], queryFn: () => fetchSender(kind) });
-  const change = async (value: number | undefined) => {
-    await saveSender(kind, value ?? null).catch(() => undefined);
-    await queries.invalidateQueries({ queryKey: ['apiUsers', 'sender', kind] });
-  };
+  const reload = () => queries.invalidateQueries({ queryKey: ['apiUsers', 'sender', kind] });
+  // A refused change shows nothing of its own: the reload puts the saved sender back.
+  const save = useFormSave(async (value: number | undefined) => {
+    await saveSender(kind, value ?? null);
+    await reload();
+  }, reload);
   return (
     <Form.Item label={label} style={{ marginBottom: 0 }}>
       <Select<number>
         className={`sender-${kind}`}
         style={{ minWidth: 220 }}
         allowClear
-        loading={sender.isPending}
+        loading={sender.isPending || save.saving}
         disabled={!editable}
         placeholder={t('apiUsers.senderNone')}
         value={sender.data?.id}
-        onChange={change}
+        onChange={save.submit}
         options={options.map((u) => ({ value: u.id, label: u.name }))}
       />
     </Form.Item>

@@ -2,6 +2,7 @@ import { API_KEY_GRACE_MINUTES, type ApiKeyGraceMinutes } from '@herald/shared/s
 import { Modal, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormSave } from '../../../components/use-form-save.ts';
 
 /** Asks how long the current key stays valid beside the new one (15, 30, 45 or 60 minutes). */
 export function ResetKeyModal({
@@ -15,15 +16,8 @@ export function ResetKeyModal({
 }) {
   const { t } = useTranslation();
   const [minutes, setMinutes] = useState<ApiKeyGraceMinutes>(15);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
-    try {
-      await onReset(minutes);
-    } finally {
-      setBusy(false);
-    }
-  };
+  // onReset reports its own failures (the page's sensitive-action runner).
+  const reset = useFormSave(onReset, () => {});
 
   return (
     <Modal
@@ -32,8 +26,8 @@ export function ResetKeyModal({
       className="reset-key-modal"
       okText={t('apiUsers.resetOk')}
       cancelText={t('apiUsers.cancel')}
-      okButtonProps={{ danger: true, loading: busy, className: 'reset-key-ok' }}
-      onOk={submit}
+      okButtonProps={{ danger: true, loading: reset.saving, className: 'reset-key-ok' }}
+      onOk={() => reset.submit(minutes)}
       onCancel={onCancel}
       destroyOnHidden
     >

@@ -1,7 +1,7 @@
 import { Flex, Switch, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiUserView, updateApiUser } from '../../../api/api-users.api.ts';
+import { useFormSave } from '../../../components/use-form-save.ts';
 import { httpEffects } from '../../../infra/http/http-effects.ts';
 import { ERROR_TOAST_SECONDS, UNDO_TOAST_SECONDS } from '../../../infra/http/http-exceptions.ts';
 
@@ -10,6 +10,12 @@ const SWITCHES = [
   ['clickTracking', 'apiUsers.clickTracking'],
   ['unsubscribeTracking', 'apiUsers.unsubscribeTracking'],
 ] as const;
+
+interface Flip {
+  key: (typeof SWITCHES)[number][0];
+  value: boolean;
+  undoable: boolean;
+}
 
 /**
  * The three tracking switches of a row; each flip saves at once (the server keeps the rules) and
@@ -25,10 +31,8 @@ export function TrackingSwitches({
   onSaved: () => unknown;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const flip = async (key: (typeof SWITCHES)[number][0], value: boolean, undoable = true) => {
-    setBusy(true);
-    try {
+  const save = useFormSave(
+    async ({ key, value, undoable }: Flip): Promise<void> => {
       await updateApiUser(apiUser.id, {
         domainId: apiUser.domainId ?? undefined,
         openTracking: apiUser.openTracking,
@@ -40,19 +44,18 @@ export function TrackingSwitches({
       if (undoable) {
         httpEffects().toast('success', t('http.savedAtOnce'), UNDO_TOAST_SECONDS, {
           label: t('http.undo'),
-          run: () => void flip(key, !value, false),
+          run: () => save.submit({ key, value: !value, undoable: false }),
         });
       }
-    } catch (error) {
+    },
+    (error) => {
       httpEffects().toast(
         'error',
         error instanceof Error ? error.message : String(error),
         ERROR_TOAST_SECONDS,
       );
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <Flex vertical gap={4}>
@@ -62,8 +65,8 @@ export function TrackingSwitches({
             size="small"
             className={`tracking-${key}`}
             checked={apiUser[key]}
-            disabled={!editable || busy || apiUser.domainId === null}
-            onChange={(value) => flip(key, value)}
+            disabled={!editable || save.saving || apiUser.domainId === null}
+            onChange={(value) => save.submit({ key, value, undoable: true })}
           />
           <Typography.Text style={{ whiteSpace: 'nowrap' }}>{t(label)}</Typography.Text>
         </Flex>

@@ -19,10 +19,10 @@ import {
   type SmsContactMemberView,
   updateContactMember,
 } from '../../../api/sms-contacts.api.ts';
-import type { ListKind } from '../../../components/list-members/list-kind.ts';
+import type { ListScreenKind } from '../../../components/list-members/list-kind.ts';
 
 /** SMS contact lists on the shared list screens: members keyed by their mobile number. */
-export const CONTACT_LIST_KIND: ListKind<SmsContactListView, 'phone', SmsContactMemberView> = {
+export const CONTACT_LIST_KIND: ListScreenKind<SmsContactListView, 'phone', SmsContactMemberView> = {
   area: 'smsContacts',
   memberKey: 'phone',
   permission: PERMISSIONS.SMS_SEND,

@@ -1,0 +1,17 @@
+/**
+ * The one clock customers see and count by: Beijing time (Asia/Shanghai), UTC+8 all year with no
+ * daylight saving, the zone of SendCloud's API, of quotas, statistics days, bills and exports.
+ * A fixed offset rather than Intl: the server, the workers and the console must agree whatever
+ * zone their machines run in.
+ */
+export const BEIJING_OFFSET_MS = 8 * 3_600_000;
+
+/** An instant's Beijing wall clock: a Date whose UTC fields (getUTCDate, toISOString…) read it. */
+export function beijingClock(at: number): Date {
+  return new Date(at + BEIJING_OFFSET_MS);
+}
+
+/** `yyyy-MM-dd HH:mm:ss` in Beijing time: SendCloud's API times and the exports' columns. */
+export function beijingDateTime(at: number): string {
+  return beijingClock(at).toISOString().slice(0, 19).replace('T', ' ');
+}
