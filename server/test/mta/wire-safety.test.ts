@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { after, before, beforeEach, describe, it, type TestContext } from 'node:test';
 import { type SmtpMx, startSmtpMx } from '@herald/test-peers';
 import nodemailer from 'nodemailer';
 import type { SMTPServer } from 'smtp-server';
@@ -26,6 +26,19 @@ const longestLine = (bytes: Buffer) =>
       .split('\r\n')
       .map((line) => line.length),
   );
+
+/**
+ * dkimpy's verdict on the bytes. Where dkimpy (python3-dkim) is not installed the check is
+ * skipped and the test says so; on CI, which installs it (.ci/run), its absence is a failure.
+ */
+function dkimpyPasses(t: TestContext, bytes: Buffer, records: Record<string, string>): void {
+  if (!dkimpyAvailable) {
+    assert.ok(!process.env.CI, 'dkimpy (python3-dkim) is missing on CI, where .ci/run installs it');
+    t.diagnostic('dkimpy (python3-dkim) is not installed: the second DKIM verifier was skipped');
+    return;
+  }
+  assert.equal(dkimpyVerify(bytes, records), 'pass');
+}
 
 describe('standards-clean mail on the wire', () => {
   let h: PipelineHarness;
@@ -98,7 +111,7 @@ describe('standards-clean mail on the wire', () => {
       '',
     ].join('\n');
 
-  it('re-encodes 8-bit SMTP mail for an MX without 8BITMIME, signed after re-encoding', async () => {
+  it('re-encodes 8-bit SMTP mail for an MX without 8BITMIME, signed after re-encoding', async (t) => {
     await submit(eightBitMessage(h.sender.domain, 'ann@seven.test'), ['ann@seven.test']);
     const [mail] = await seven.waitForMessages(1, 15_000);
     assert.ok(mail);
@@ -112,10 +125,10 @@ describe('standards-clean mail on the wire', () => {
     assert.ok(text.includes(`<p>${LONG}</p>`), 'the long line survives re-encoding');
     const mailauth = await verify(mail.bytes, h.sender.dkimTxt);
     assert.equal(mailauth.result, 'pass', mailauth.comment);
-    if (dkimpyAvailable) assert.equal(dkimpyVerify(mail.bytes, h.sender.dkimTxt), 'pass');
+    dkimpyPasses(t, mail.bytes, h.sender.dkimTxt);
   });
 
-  it('sends 8-bit SMTP mail with BODY=8BITMIME to an MX that offers it, long lines still re-encoded', async () => {
+  it('sends 8-bit SMTP mail with BODY=8BITMIME to an MX that offers it, long lines still re-encoded', async (t) => {
     await submit(eightBitMessage(h.sender.domain, 'bob@dest.test'), ['bob@dest.test']);
     const [mail] = await h.mx.waitForMessages(1, 15_000);
     assert.ok(mail);
@@ -130,10 +143,10 @@ describe('standards-clean mail on the wire', () => {
     assert.equal(HIGH_BYTE(head), -1, 'headers stay 7-bit (the MX does not offer SMTPUTF8 to Herald)');
     const mailauth = await verify(mail.bytes, h.sender.dkimTxt);
     assert.equal(mailauth.result, 'pass', mailauth.comment);
-    if (dkimpyAvailable) assert.equal(dkimpyVerify(mail.bytes, h.sender.dkimTxt), 'pass');
+    dkimpyPasses(t, mail.bytes, h.sender.dkimTxt);
   });
 
-  it('one message to both kinds of MX: each gets what it can take, both signatures verify', async () => {
+  it('one message to both kinds of MX: each gets what it can take, both signatures verify', async (t) => {
     await submit(eightBitMessage(h.sender.domain, 'carl@dest.test, dora@seven.test'), [
       'carl@dest.test',
       'dora@seven.test',
@@ -145,7 +158,7 @@ describe('standards-clean mail on the wire', () => {
     for (const mail of [eight, sevenBit]) {
       assert.ok(mail);
       assert.equal((await verify(mail.bytes, h.sender.dkimTxt)).result, 'pass');
-      if (dkimpyAvailable) assert.equal(dkimpyVerify(mail.bytes, h.sender.dkimTxt), 'pass');
+      dkimpyPasses(t, mail.bytes, h.sender.dkimTxt);
     }
   });
 

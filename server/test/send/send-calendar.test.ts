@@ -118,6 +118,35 @@ describe('mail/sendcalendar', () => {
     assert.equal(ics.lines.at(-1), 'END:VCALENDAR');
   });
 
+  it('updates the meeting by its uid: METHOD:REQUEST, the same UID, a higher SEQUENCE', async () => {
+    assert.ok(uid, 'the invitation test ran first');
+    const sent = await postForm(
+      base,
+      'mail/sendcalendar',
+      fields({
+        uid,
+        isUpdate: 'true',
+        subject: 'Moved: Quarterly review',
+        to: 'ann@dest.test',
+        location: 'Room 5, Building C',
+        startTime: '2030-03-01 14:00:00',
+        endTime: '2030-03-01 15:30:00',
+      }),
+    );
+    assert.equal(sent.info.uid, uid);
+    const mail = await deliveredTo('ann@dest.test', sent);
+    const calendarPart = mail.parts[0]?.parts.find((p) => p.type.startsWith('text/calendar'));
+    assert.match(calendarPart?.type ?? '', /^text\/calendar; method=REQUEST; charset=UTF-8$/i);
+    const ics = parseIcs(calendarPart?.body ?? '');
+    assert.equal(ics.value('METHOD'), 'REQUEST');
+    assert.equal(ics.value('UID'), uid);
+    assert.equal(ics.value('STATUS'), 'CONFIRMED');
+    assert.ok(Number(ics.value('SEQUENCE')) > 0, `the update outranks the invitation's SEQUENCE 0`);
+    assert.equal(ics.value('DTSTART'), '20300301T060000Z');
+    assert.equal(ics.value('LOCATION'), 'Room 5\\, Building C');
+    assert.equal(ics.block('VALARM').length, 5, 'the reminder stays');
+  });
+
   it('cancels the meeting by its uid: METHOD:CANCEL, STATUS:CANCELLED, a higher SEQUENCE', async () => {
     assert.ok(uid, 'the invitation test ran first');
     const sent = await postForm(

@@ -172,6 +172,56 @@ describe('SMTP submission', () => {
     }
   });
 
+  it('takes X-SMTPAPI fields whose value is JSON null as absent', async () => {
+    const send = async (x: Record<string, unknown>) => {
+      const header = Buffer.from(JSON.stringify(x)).toString('base64');
+      const raw = `From: shop@${f.domain}\r\nTo: env@example.org\r\nSubject: Hi %name%\r\nX-SMTPAPI: ${header}\r\n\r\nHello %name%\r\n`;
+      const info = await transport().sendMail({
+        envelope: { from: `shop@${f.domain}`, to: ['env@example.org'] },
+        raw,
+      });
+      return stored(queuedId(info.response));
+    };
+    const allNull = await send({
+      to: null,
+      sub: null,
+      section: null,
+      pubsub: null,
+      filters: null,
+      settings: null,
+    });
+    assert.equal(allNull.message.individual, 0);
+    assert.equal(allNull.message.xsmtpapi, null);
+    assert.deepEqual(
+      allNull.recipients.map((r) => [r.recipient, r.vars]),
+      [['env@example.org', null]],
+      'the envelope recipient, as without X-SMTPAPI',
+    );
+    assert.doesNotMatch(allNull.mime, /X-SMTPAPI/i);
+
+    const someNull = await send({
+      to: ['d@example.org', 'e@example.org'],
+      sub: { '%name%': ['D', 'E'], '%city%': null },
+      section: null,
+      pubsub: { '%brand%': 'Shop', '%none%': null },
+      filters: { open_tracking: null, click_tracking: { settings: { enable: '0' } } },
+      settings: null,
+    });
+    assert.equal(someNull.message.individual, 1);
+    assert.deepEqual(
+      someNull.recipients.map((r) => [r.recipient, JSON.parse(r.vars ?? 'null')]),
+      [
+        ['d@example.org', { '%name%': 'D' }],
+        ['e@example.org', { '%name%': 'E' }],
+      ],
+    );
+    assert.deepEqual(JSON.parse(someNull.message.xsmtpapi ?? 'null'), {
+      sub: { '%name%': ['D', 'E'] },
+      pubsub: { '%brand%': 'Shop' },
+      filters: { click_tracking: { settings: { enable: '0' } } },
+    });
+  });
+
   it('refuses an X-SMTPAPI that is not the last header, or not base64 JSON, with 550', async () => {
     const x = Buffer.from(JSON.stringify({ to: ['a@example.org'] })).toString('base64');
     for (const raw of [

@@ -12,7 +12,9 @@ import { callerOf } from '../context.ts';
 
 const FINANCE = { access: PERMISSIONS.FINANCE };
 const OPERATOR = { access: PLATFORM_OPERATOR };
-const orderParam = z.object({ orderNo: z.string().min(1).max(64) });
+// Order numbers are letters, digits and underscores (Alipay's rule): anything else, a NUL that
+// PostgreSQL refuses in text among it, is no order's number and never reaches SQL.
+const orderParam = z.object({ orderNo: z.string().regex(/^\w{1,64}$/) });
 const providerParam = z.object({ provider: z.enum(['alipay', 'paypal']) });
 
 /**
