@@ -29,7 +29,7 @@ import { formatDateTime } from '../../components/format-time.ts';
 import { useFormSave } from '../../components/use-form-save.ts';
 import { httpEffects } from '../../infra/http/http-effects.ts';
 import { SUCCESS_TOAST_SECONDS } from '../../infra/http/http-exceptions.ts';
-import { SmsBlocklistFileActions } from './blocklist/SmsBlocklistFileActions.tsx';
+import { SmsListFileActions } from '../sms-send-response/SmsListFileActions.tsx';
 
 interface Values {
   phones: string;
@@ -79,7 +79,7 @@ export default function AdminSmsBlocklistPage() {
           <Typography.Title level={4} style={{ margin: 0 }}>
             {t('adminSmsBlocklist.title')}
           </Typography.Title>
-          <SmsBlocklistFileActions onImported={reload} />
+          <SmsListFileActions kind="global" onImported={reload} />
         </Flex>
         <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
           {t('adminSmsBlocklist.intro')}

@@ -7,23 +7,28 @@ import {
 import { Alert, Button, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { importSmsBlocklist } from '../../api/admin-sms-blocklist.api.ts';
 import { importSmsList, type SmsListKind } from '../../api/sms-interception.api.ts';
 import { useFormSave } from '../../components/use-form-save.ts';
 import { httpEffects } from '../../infra/http/http-effects.ts';
 import { ERROR_TOAST_SECONDS, SUCCESS_TOAST_SECONDS } from '../../infra/http/http-exceptions.ts';
 
 /**
- * Imports a txt or csv file into a number list or the keyword filter. The server reads and
- * checks the whole file and writes it in one go or not at all; the modal then shows what it
- * counted (new, already there, repeated, invalid) and the first invalid lines.
+ * Imports a txt or csv file into a number list, the keyword filter, or (an operator's) the
+ * platform's global list. The server reads and checks the whole file and writes it in one go or
+ * not at all; the modal then shows what it counted (new, already there, repeated, invalid) and
+ * the first invalid lines.
  */
+/** A list of the SMS response screens, or the operator's global list. */
+export type SmsFileKind = SmsListKind | 'global';
+
 export function SmsImportModal({
   kind,
   open,
   onClose,
   onImported,
 }: {
-  kind: SmsListKind;
+  kind: SmsFileKind;
   open: boolean;
   onClose: () => void;
   onImported: () => unknown;
@@ -42,11 +47,12 @@ export function SmsImportModal({
       setError(null);
       setResult(null);
       if (chosen.size > SMS_IMPORT_MAX_BYTES) throw new Error(t('smsImport.tooLarge', { max: maxMb }));
-      const done = await importSmsList(kind, {
+      const body = {
         filename: chosen.name,
         content: await chosen.text(),
         ...(kind !== 'keyword' && reason.trim() ? { reason: reason.trim() } : {}),
-      });
+      };
+      const done = kind === 'global' ? await importSmsBlocklist(body) : await importSmsList(kind, body);
       setResult(done);
       setFile(null);
       setInputKey((k) => k + 1);
