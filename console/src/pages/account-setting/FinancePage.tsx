@@ -70,7 +70,6 @@ function balanceOption(points: BalancePoint[]) {
     series: [
       {
         type: 'line',
-        smooth: true,
         areaStyle: { opacity: 0.15 },
         data: points.map((p) => p.balanceFen / 100),
       },
