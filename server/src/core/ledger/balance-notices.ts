@@ -1,6 +1,7 @@
 import { fenToYuan, LOW_BALANCE_FEN } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import { type SystemMailer, systemMail } from '../registration/account-mail.ts';
+import * as repo from './ledger.repo.ts';
 
 type Level = 'low' | 'exhausted';
 const SEVERITY: Record<Level, number> = { low: 1, exhausted: 2 };
@@ -22,16 +23,7 @@ export async function noticeLowBalances(
   publicUrl: string,
   now: number,
 ): Promise<number> {
-  const { db } = database;
-  const rows = await db
-    .selectFrom('account_balances as b')
-    .innerJoin('accounts as a', 'a.id', 'b.account_id')
-    .leftJoin('balance_notices as n', 'n.account_id', 'b.account_id')
-    .select(['b.account_id', 'b.balance_fen', 'n.level', 'a.username'])
-    .where('a.plan', '=', 'paid')
-    .where('a.kind', '=', 'customer')
-    .where((eb) => eb.or([eb('b.balance_fen', '<', LOW_BALANCE_FEN), eb('n.account_id', 'is not', null)]))
-    .execute();
+  const rows = await repo.lowBalanceCandidates(database, LOW_BALANCE_FEN);
   let sent = 0;
   for (const row of rows) {
     const accountId = Number(row.account_id);
@@ -39,45 +31,19 @@ export async function noticeLowBalances(
     const level: Level | null = balance <= 0 ? 'exhausted' : balance < LOW_BALANCE_FEN ? 'low' : null;
     const earlier = row.level as Level | null;
     if (level === null) {
-      await db.deleteFrom('balance_notices').where('account_id', '=', accountId).execute();
+      await repo.clearBalanceNotice(database, accountId);
       continue;
     }
     if (earlier !== null && SEVERITY[level] <= SEVERITY[earlier]) {
-      if (level !== earlier) {
-        await db
-          .updateTable('balance_notices')
-          .set({ level, balance_fen: balance })
-          .where('account_id', '=', accountId)
-          .execute();
-      }
+      if (level !== earlier) await repo.lowerBalanceNotice(database, accountId, level, balance);
       continue;
     }
     // Claimed before the mail is queued: two workers running this at once mail once.
-    const claimed =
-      earlier === null
-        ? await db
-            .insertInto('balance_notices')
-            .values({ account_id: accountId, level, balance_fen: balance, noticed_at: now })
-            .onConflict((oc) => oc.column('account_id').doNothing())
-            .executeTakeFirst()
-        : await db
-            .updateTable('balance_notices')
-            .set({ level, balance_fen: balance, noticed_at: now })
-            .where('account_id', '=', accountId)
-            .where('level', '=', earlier)
-            .executeTakeFirst();
-    const changed =
-      'numInsertedOrUpdatedRows' in claimed ? claimed.numInsertedOrUpdatedRows : claimed.numUpdatedRows;
-    if (Number(changed ?? 0) !== 1) continue;
-    const owner = await db
-      .selectFrom('users')
-      .select('email')
-      .where('account_id', '=', accountId)
-      .where('is_owner', '=', 1)
-      .executeTakeFirst();
-    if (!owner?.email) continue;
+    if (!(await repo.claimBalanceNotice(database, accountId, earlier, level, balance, now))) continue;
+    const email = await repo.ownerEmail(database, accountId);
+    if (!email) continue;
     await mailer.sendEmail({
-      to: owner.email,
+      to: email,
       ...lowBalanceMail(row.username, balance, level, `${publicUrl}${CHARGE_PATH}`),
     });
     sent++;

@@ -137,3 +137,73 @@ export async function countDrift({ db }: Database): Promise<number> {
   );
   return Number(rows[0]?.n ?? 0);
 }
+
+/** Paid customer accounts under `lowFen`, and those with a standing low-balance notice. */
+export function lowBalanceCandidates({ db }: Database, lowFen: number) {
+  return db
+    .selectFrom('account_balances as b')
+    .innerJoin('accounts as a', 'a.id', 'b.account_id')
+    .leftJoin('balance_notices as n', 'n.account_id', 'b.account_id')
+    .select(['b.account_id', 'b.balance_fen', 'n.level', 'a.username'])
+    .where('a.plan', '=', 'paid')
+    .where('a.kind', '=', 'customer')
+    .where((eb) => eb.or([eb('b.balance_fen', '<', lowFen), eb('n.account_id', 'is not', null)]))
+    .execute();
+}
+
+export async function clearBalanceNotice({ db }: Database, accountId: number): Promise<void> {
+  await db.deleteFrom('balance_notices').where('account_id', '=', accountId).execute();
+}
+
+/** A milder level without a new notice (a small top-up after running out). */
+export async function lowerBalanceNotice(
+  { db }: Database,
+  accountId: number,
+  level: 'low' | 'exhausted',
+  balanceFen: number,
+): Promise<void> {
+  await db
+    .updateTable('balance_notices')
+    .set({ level, balance_fen: balanceFen })
+    .where('account_id', '=', accountId)
+    .execute();
+}
+
+/**
+ * Records a notice at `level` where the account stood at `earlier` (null: none); true only for
+ * the one caller that moved it, so two workers at once mail once.
+ */
+export async function claimBalanceNotice(
+  { db }: Database,
+  accountId: number,
+  earlier: 'low' | 'exhausted' | null,
+  level: 'low' | 'exhausted',
+  balanceFen: number,
+  now: number,
+): Promise<boolean> {
+  if (earlier === null) {
+    const inserted = await db
+      .insertInto('balance_notices')
+      .values({ account_id: accountId, level, balance_fen: balanceFen, noticed_at: now })
+      .onConflict((oc) => oc.column('account_id').doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+  const updated = await db
+    .updateTable('balance_notices')
+    .set({ level, balance_fen: balanceFen, noticed_at: now })
+    .where('account_id', '=', accountId)
+    .where('level', '=', earlier)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+export async function ownerEmail({ db }: Database, accountId: number): Promise<string | null> {
+  const owner = await db
+    .selectFrom('users')
+    .select('email')
+    .where('account_id', '=', accountId)
+    .where('is_owner', '=', 1)
+    .executeTakeFirst();
+  return owner?.email ?? null;
+}

@@ -1,6 +1,8 @@
 import { AppError, type BenefitPackageView, packageGrantSchema } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
+import { findPlan } from '../accounts/account-plans.repo.ts';
 import type { Caller } from '../context.ts';
+import { listPrices } from '../ledger/ledger.repo.ts';
 import * as repo from './packages.repo.ts';
 import { addBeijingMonths } from './vouchers.service.ts';
 
@@ -44,17 +46,13 @@ export class BenefitPackagesService {
   /** An operator's grant (`operator` null from the command line). */
   async grant(operator: Caller | null, input: unknown): Promise<BenefitPackageView> {
     const parsed = packageGrantSchema.safeParse(input);
-    const codes = (await this.database.db.selectFrom('prices').select('code').execute()).map((p) => p.code);
+    const codes = (await listPrices(this.database)).map((p) => p.code);
     if (!parsed.success || !codes.includes(parsed.data.type)) {
       throw new AppError('PACKAGE_GRANT_INVALID', { type: codes.join(', ') });
     }
     const { accountId, type, quota, months, reason } = parsed.data;
-    const account = await this.database.db
-      .selectFrom('accounts')
-      .select('id')
-      .where('id', '=', accountId)
-      .executeTakeFirst();
-    if (!account) throw new AppError('COMMON_NOT_FOUND', { entity: `account ${accountId}` });
+    if (!(await findPlan(this.database, accountId)))
+      throw new AppError('COMMON_NOT_FOUND', { entity: `account ${accountId}` });
     const now = this.now();
     const row: Omit<repo.PackageRow, 'id'> = {
       account_id: accountId,
