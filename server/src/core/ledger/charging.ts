@@ -1,10 +1,11 @@
 import { statDay } from '@herald/shared';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { advanceCursor, lockCursor } from '../mail-events/mail-events.repo.ts';
 import type { MailEvent } from '../mail-events/mail-events.service.ts';
 import { drawFromPackages } from '../vouchers/package-draw.ts';
+import * as repo from './charging.repo.ts';
 import { postEntry } from './ledger.repo.ts';
 
 /**
@@ -13,7 +14,7 @@ import { postEntry } from './ledger.repo.ts';
  * commit in one transaction, so a killed worker re-reads the batch and neither charges twice nor
  * skips.
  *
- * What is billed (paid customer accounts with money on the ledger only, see paidAccounts; the
+ * What is billed (paid customer accounts with money on the ledger only, see charging.repo.ts paidAccounts; the
  * free plan's quota is free): an email's
  * delivered, soft-bounce and invalid results, except invalid ones Herald held back itself (its
  * blacklist, 401, and unsubscribed addresses, 402), since they were never sent; an SMS on its
@@ -48,37 +49,11 @@ interface Billable {
   millifen: number;
 }
 
-type PriceMap = Map<string, { unit: number; fen: number }>;
-
-async function pricesIn(trx: Kysely<DB>): Promise<PriceMap> {
-  const rows = await trx.selectFrom('prices').select(['code', 'unit', 'fen']).execute();
-  return new Map(rows.map((r) => [r.code, { unit: Number(r.unit), fen: Number(r.fen) }]));
-}
-
 /** Thousandths of a fen for `units` items of price `code` (units divide 1000 exactly). */
-function millifenOf(prices: PriceMap, code: string, units: number): number {
+function millifenOf(prices: repo.PriceMap, code: string, units: number): number {
   const p = prices.get(code);
   if (!p) return 0;
   return (units * p.fen * 1000) / p.unit;
-}
-
-/**
- * The customer accounts among `ids` that are charged: on the paid plan, with money on the ledger
- * (a balance row). Until recharges exist, an account an operator marked paid with no ledger
- * history is arranged offline: neither charged nor refused (balance-gate.ts). Once the first
- * recharge is what makes an account paid, every paid account has a row.
- */
-async function paidAccounts(trx: Kysely<DB>, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await trx
-    .selectFrom('accounts')
-    .innerJoin('account_balances', 'account_balances.account_id', 'accounts.id')
-    .select('accounts.id')
-    .where('accounts.id', 'in', ids)
-    .where('accounts.plan', '=', 'paid')
-    .where('accounts.kind', '=', 'customer')
-    .execute();
-  return new Set(rows.map((r) => Number(r.id)));
 }
 
 /**
@@ -92,7 +67,7 @@ async function accrueAndCharge(
   lastId: number,
   now: number,
 ): Promise<number> {
-  const paid = await paidAccounts(trx, [...new Set(billables.map((b) => b.accountId))]);
+  const paid = await repo.paidAccounts(trx, [...new Set(billables.map((b) => b.accountId))]);
   const billed = billables.filter((b) => paid.has(b.accountId) && b.millifen !== 0);
   const left = await drawFromPackages(trx, billed, now);
   const folded = new Map<
@@ -113,26 +88,7 @@ async function accrueAndCharge(
   });
   let charged = 0;
   for (const f of folded.values()) {
-    const accrual = await trx
-      .insertInto('charge_accruals')
-      .values({
-        account_id: f.accountId,
-        day: f.day,
-        price_code: f.code,
-        units: f.units,
-        accrued_millifen: f.millifen,
-        charged_fen: 0,
-        updated_at: now,
-      })
-      .onConflict((oc) =>
-        oc.columns(['account_id', 'day', 'price_code']).doUpdateSet({
-          units: sql`charge_accruals.units + excluded.units`,
-          accrued_millifen: sql`charge_accruals.accrued_millifen + excluded.accrued_millifen`,
-          updated_at: now,
-        }),
-      )
-      .returning(['accrued_millifen', 'charged_fen', 'units'])
-      .executeTakeFirstOrThrow();
+    const accrual = await repo.addAccrual(trx, f, now);
     const owed = Math.ceil(Number(accrual.accrued_millifen) / 1000);
     const delta = owed - Number(accrual.charged_fen);
     if (delta <= 0) continue;
@@ -145,13 +101,7 @@ async function accrueAndCharge(
       idempotencyKey: `charge:${source}:${lastId}:${f.accountId}:${f.day}:${f.code}`,
       at: now,
     });
-    await trx
-      .updateTable('charge_accruals')
-      .set({ charged_fen: owed })
-      .where('account_id', '=', f.accountId)
-      .where('day', '=', f.day)
-      .where('price_code', '=', f.code)
-      .execute();
+    await repo.setCharged(trx, f, owed);
     charged += delta;
   }
   return charged;
@@ -163,7 +113,7 @@ export async function chargeMailEvents(trx: Kysely<DB>, events: MailEvent[], now
     (e) => MAIL_BILLABLE.has(e.kind) && !(e.kind === 'invalid' && HELD_BACK.has(e.subStatus ?? 0)),
   );
   if (billable.length === 0) return;
-  const prices = await pricesIn(trx);
+  const prices = await repo.pricesIn(trx);
   const perMail = millifenOf(prices, 'email', 1);
   const charges: Billable[] = billable.map((e) => ({
     accountId: e.accountId,
@@ -174,7 +124,11 @@ export async function chargeMailEvents(trx: Kysely<DB>, events: MailEvent[], now
   }));
   // Traffic: a delivered mail over the free 200 KB pays per started MB beyond it (product-spec §9).
   const delivered = billable.filter((e) => e.kind === 'deliver');
-  const sizes = await messageSizes(trx, [...new Set(delivered.map((e) => e.messageId))]);
+  const sizes = await repo.messageSizesOver(
+    trx,
+    [...new Set(delivered.map((e) => e.messageId))],
+    FREE_TRAFFIC_BYTES,
+  );
   for (const e of delivered) {
     const megabytes = trafficMegabytes(sizes.get(e.messageId) ?? 0);
     if (megabytes === 0) continue;
@@ -201,20 +155,6 @@ export function trafficMegabytes(bytes: number): number {
   return bytes <= FREE_TRAFFIC_BYTES ? 0 : Math.ceil((bytes - FREE_TRAFFIC_BYTES) / MEGABYTE);
 }
 
-async function messageSizes(trx: Kysely<DB>, ids: number[]): Promise<Map<number, number>> {
-  const sizes = new Map<number, number>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await trx
-      .selectFrom('messages')
-      .select(['id', 'size_bytes'])
-      .where('id', 'in', ids.slice(i, i + 500))
-      .where('size_bytes', '>', FREE_TRAFFIC_BYTES)
-      .execute();
-    for (const r of rows) sizes.set(Number(r.id), Number(r.size_bytes));
-  }
-  return sizes;
-}
-
 const SMS_CODE: Record<string, string> = {
   domestic: 'sms_domestic',
   international: 'sms_international',
@@ -229,32 +169,15 @@ const SMS_CODE: Record<string, string> = {
 export async function chargeSmsBatch(database: Database, limit: number, now: number): Promise<number> {
   return database.db.transaction().execute(async (trx) => {
     const lastId = await lockCursor(trx, database.dialect, SMS_CHARGING_CURSOR, now);
-    const events = await trx
-      .selectFrom('sms_events as e')
-      .innerJoin('sms_messages as m', 'm.id', 'e.sms_message_id')
-      .select(['e.id', 'e.kind', 'e.account_id', 'e.at', 'm.price_class', 'm.parts', 'm.country'])
-      .where('e.id', '>', lastId)
-      .orderBy('e.id')
-      .limit(limit)
-      .execute();
+    const events = await repo.smsEventsAfter(trx, lastId, limit);
     if (events.length === 0) return 0;
     const delivered = events.filter((e) => e.kind === 'deliver');
     if (delivered.length > 0) {
-      const prices = await pricesIn(trx);
+      const prices = await repo.pricesIn(trx);
       const countries = [
         ...new Set(delivered.filter((e) => e.price_class === 'international').map((e) => e.country)),
       ];
-      const perCountry = new Map(
-        countries.length === 0
-          ? []
-          : (
-              await trx
-                .selectFrom('sms_country_prices')
-                .select(['country', 'price_milli'])
-                .where('country', 'in', countries)
-                .execute()
-            ).map((r) => [r.country, Number(r.price_milli)]),
-      );
+      const perCountry = await repo.countryPrices(trx, countries);
       const billables = delivered.map((e): Billable => {
         const code = SMS_CODE[e.price_class] ?? 'sms_domestic';
         const units = code === 'sms_voice' || code === 'sms_mms' ? 1 : Math.max(1, Number(e.parts));
