@@ -1,6 +1,11 @@
 import { AlipayCircleOutlined, DollarCircleOutlined } from '@ant-design/icons';
 import { LOW_BALANCE_FEN } from '@herald/shared/schemas/ledger.schema';
-import { type RechargeMethod, rechargeInputSchema, yuanToFen } from '@herald/shared/schemas/recharge.schema';
+import {
+  paypalChargeCents,
+  type RechargeMethod,
+  rechargeInputSchema,
+  yuanToFen,
+} from '@herald/shared/schemas/recharge.schema';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Form, Input, Radio, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +53,7 @@ export default function ChargePage() {
   const fen = typeof amount === 'string' ? yuanToFen(amount) : null;
   const paypalCharge =
     method === 'paypal' && paypal && fen !== null
-      ? `${paypal.currency} ${fenToYuan(Math.ceil((fen * 100) / paypal.rateFen))}`
+      ? `${paypal.currency} ${fenToYuan(paypalChargeCents(fen, paypal.rateFen))}`
       : null;
 
   return (

@@ -45,6 +45,14 @@ export function yuanToFen(yuan: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
+/**
+ * What PayPal charges for `fen` yuan in a currency of which one unit buys `rateFen` fen: enough
+ * cents to cover the yuan, rounded up. The charge screen shows it; the order is placed with it.
+ */
+export function paypalChargeCents(fen: number, rateFen: number): number {
+  return Math.ceil((fen * 100) / rateFen);
+}
+
 export const rechargeInputSchema = z.object({
   method: z.enum(RECHARGE_METHODS, rule('rechargeMethod')),
   /** Yuan, as typed: "99", "9.9", "1000.00". */

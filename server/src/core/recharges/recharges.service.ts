@@ -7,6 +7,7 @@ import {
   type Lang,
   type OfflineRechargeInput,
   offlineRechargeInputSchema,
+  paypalChargeCents,
   RECHARGE_MAX_FEN,
   RECHARGE_MIN_FEN,
   RECHARGE_ORDER_TTL_MS,
@@ -23,9 +24,8 @@ import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import type { Caller, UserCaller } from '../context.ts';
 import { postEntry } from '../ledger/ledger.repo.ts';
-import type { AlipayClient } from './alipay-client.ts';
 import type { PaymentSettingsService } from './payment-settings.service.ts';
-import type { PaypalClient, PaypalOrder } from './paypal-client.ts';
+import type { PaypalOrder } from './paypal-client.ts';
 import * as repo from './recharges.repo.ts';
 
 export interface RechargesDeps {
@@ -120,8 +120,7 @@ export class RechargesService {
     const paypal = await this.deps.settings.paypal();
     if (!paypal) throw new AppError('RECHARGE_METHOD_UNAVAILABLE', { method: 'PayPal' });
     const { currency, rateFen } = paypal.settings;
-    // The customer pays enough of the currency to cover the yuan (rounded up to the cent).
-    const value = fenToYuan(Math.ceil((amountFen * 100) / rateFen));
+    const value = fenToYuan(paypalChargeCents(amountFen, rateFen));
     const order = await this.newOrder(caller, 'paypal', amountFen, currency, value);
     const created = await paypal.client.createOrder({
       requestId: order.outTradeNo,
@@ -209,7 +208,7 @@ export class RechargesService {
    */
   async alipayNotify(fields: Record<string, string>): Promise<'success' | 'failure'> {
     const alipay = await this.deps.settings.alipay({ evenDisabled: true });
-    if (!alipay || !alipay.client.verifyNotify(fields)) {
+    if (!alipay?.client.verifyNotify(fields)) {
       this.deps.logger.warn(
         { outTradeNo: fields.out_trade_no?.slice(0, 64) },
         'an Alipay notify did not verify',
