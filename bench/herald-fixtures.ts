@@ -55,6 +55,42 @@ export async function waitReady(url: string, child: ChildProcess): Promise<void>
   throw new Error('Herald did not become ready');
 }
 
+/**
+ * The environment of a Herald the mail benchmarks start: loopback HTTP and SMTP on the given
+ * ports, the other listeners on free ports, the bench's DNS peer and MX, a trusted API_USER for
+ * SMTP injection without AUTH, and a delivery loop that polls every 20 ms.
+ */
+export async function mailBenchEnv(options: {
+  dataDir: string;
+  secret: Buffer;
+  httpPort: number;
+  smtpPort: number;
+  apiUser: string;
+  dnsAddress: string;
+  mtaPort: number;
+}): Promise<Record<string, string>> {
+  return {
+    HERALD_DATA_DIR: options.dataDir,
+    HERALD_SECRET_KEY: options.secret.toString('base64'),
+    HERALD_HTTP_HOST: '127.0.0.1',
+    HERALD_HTTP_PORT: String(options.httpPort),
+    HERALD_SMTP_HOST: '127.0.0.1',
+    HERALD_SMTP_PORT: String(options.smtpPort),
+    // Mail fed without AUTH (smtp-source, or a bench's own client) is trusted from loopback.
+    HERALD_SMTP_TRUSTED_NETWORKS: '127.0.0.1/32',
+    HERALD_SMTP_TRUSTED_API_USER: options.apiUser,
+    HERALD_INBOUND_SMTP_PORT: String(await freePort()),
+    HERALD_SMTP_STARTTLS_PORT: String(await freePort()),
+    HERALD_SMTP_TLS_PORT: String(await freePort()),
+    HERALD_LOG_LEVEL: 'warn',
+    HERALD_DNS_SERVERS: options.dnsAddress,
+    HERALD_MTA_PORT: String(options.mtaPort),
+    HERALD_HOSTNAME: 'herald.bench',
+    HERALD_DELIVERY_POLL_MS: '20',
+    HERALD_DESTINATION_LIMITS: JSON.stringify({ '*': { connections: 20 } }),
+  };
+}
+
 export interface SendingFixture {
   username: string;
   domain: string;

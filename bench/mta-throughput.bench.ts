@@ -33,6 +33,7 @@ import { dotWithoutMark, SmtpConnection } from '../server/src/mta/smtp-client/sm
 import {
   freePort,
   freshPostgres,
+  mailBenchEnv,
   type SendingFixture,
   waitReady,
   writeSendingFixture,
@@ -252,24 +253,15 @@ async function run(backend: 'sqlite' | 'postgres+redis', sink: Sink): Promise<nu
   const logFd = fs.openSync(logFile, 'w');
   const heraldEnv: Record<string, string> = {
     ...env,
-    HERALD_DATA_DIR: dataDir,
-    HERALD_SECRET_KEY: SECRET.toString('base64'),
-    HERALD_HTTP_HOST: '127.0.0.1',
-    HERALD_HTTP_PORT: String(httpPort),
-    HERALD_SMTP_HOST: '127.0.0.1',
-    HERALD_SMTP_PORT: String(smtpPort),
-    // BENCH_INJECT=smtp feeds Herald with smtp-source like Postfix (it cannot AUTH): trusted.
-    HERALD_SMTP_TRUSTED_NETWORKS: '127.0.0.1/32',
-    HERALD_SMTP_TRUSTED_API_USER: API_USER,
-    HERALD_INBOUND_SMTP_PORT: String(await freePort()),
-    HERALD_SMTP_STARTTLS_PORT: String(await freePort()),
-    HERALD_SMTP_TLS_PORT: String(await freePort()),
-    HERALD_LOG_LEVEL: 'warn',
-    HERALD_DNS_SERVERS: dns.address,
-    HERALD_MTA_PORT: String(sink.port),
-    HERALD_HOSTNAME: 'herald.bench',
-    HERALD_DELIVERY_POLL_MS: '20',
-    HERALD_DESTINATION_LIMITS: JSON.stringify({ '*': { connections: 20 } }),
+    ...(await mailBenchEnv({
+      dataDir,
+      secret: SECRET,
+      httpPort,
+      smtpPort,
+      apiUser: API_USER,
+      dnsAddress: dns.address,
+      mtaPort: sink.port,
+    })),
   };
   const spawnHerald = (extra: Record<string, string>, args: string[]) =>
     spawn(

@@ -9,7 +9,11 @@
  * BENCH_PHONES_PER_CALL (default 1: one verification code per call, the common case; also run
  * with 100) numbers go in each call, BENCH_CONCURRENCY calls in flight (default 32),
  * BENCH_SMS (default 20000) numbers in all; BENCH_GUARD=0 turns the anti-bombing template guard off
- * (its counting is in the path by default, at a maximum the run never reaches). Target: 3,000 messages/s accepted and submitted.
+ * (its counting is in the path by default, at a maximum the run never reaches);
+ * BENCH_SMS_CONNECTIONS (default 1) connections to the carrier under its one account (the URL's
+ * `connections`); BENCH_CARRIER_RESPONSE_MS (default 0) holds every submit's answer back that
+ * long at the carrier, as a distant one would, so a connection's window of 16 bounds it at
+ * 16 / that time. Target: 3,000 messages/s accepted and submitted.
  *
  *   npm run bench -- sms-send
  */
@@ -33,6 +37,8 @@ const PER_CALL = Number(process.env.BENCH_PHONES_PER_CALL ?? 1);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 /** smpp (default) or cmpp (CMPP 3.0). */
 const PROTOCOL = process.env.BENCH_SMS_PROTOCOL === 'cmpp' ? 'cmpp' : 'smpp';
+const CONNECTIONS = Number(process.env.BENCH_SMS_CONNECTIONS ?? 1);
+const RESPONSE_MS = Number(process.env.BENCH_CARRIER_RESPONSE_MS ?? 0);
 const TARGET = 3000;
 const REPO = path.join(import.meta.dirname, '..');
 const SMS_USER = 'bench_sms';
@@ -43,8 +49,17 @@ const CONTENT =
 async function main(): Promise<void> {
   const carrier =
     PROTOCOL === 'cmpp'
-      ? await startCmppGateway({ version: '3.0', accounts: { '901234': 'secret' }, receiptDelayMs: 20 })
-      : await startSmppCarrier({ accounts: { herald: 'secret' }, receiptDelayMs: 20 });
+      ? await startCmppGateway({
+          version: '3.0',
+          accounts: { '901234': 'secret' },
+          receiptDelayMs: 20,
+          responseDelayMs: RESPONSE_MS,
+        })
+      : await startSmppCarrier({
+          accounts: { herald: 'secret' },
+          receiptDelayMs: 20,
+          responseDelayMs: RESPONSE_MS,
+        });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-sms-'));
   const httpPort = await freePort();
   const secretKey = randomBytes(32);
@@ -99,8 +114,8 @@ async function main(): Promise<void> {
       name: 'bench',
       url:
         PROTOCOL === 'cmpp'
-          ? `cmpp://127.0.0.1:${carrier.port}?version=3.0&window=16&serviceId=HERALD&srcId=10690001`
-          : `smpp://127.0.0.1:${carrier.port}?window=64`,
+          ? `cmpp://127.0.0.1:${carrier.port}?version=3.0&window=16&serviceId=HERALD&srcId=10690001&connections=${CONNECTIONS}`
+          : `smpp://127.0.0.1:${carrier.port}?window=64&connections=${CONNECTIONS}`,
       systemId: PROTOCOL === 'cmpp' ? '901234' : 'herald',
       password: 'secret',
       perSecond: 20_000,
@@ -167,6 +182,8 @@ async function main(): Promise<void> {
     const common = {
       phonesPerCall: PER_CALL,
       concurrency: CONCURRENCY,
+      connections: CONNECTIONS,
+      carrierResponseMs: RESPONSE_MS,
       messages: TOTAL,
       failedCalls: failed,
     };

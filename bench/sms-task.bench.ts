@@ -22,7 +22,7 @@ import { SmsCarriersService } from '../server/src/core/sms-carriers/sms-carriers
 import { openDatabase } from '../server/src/db/database.ts';
 import { SecretBox } from '../server/src/lib/secret-box.ts';
 import { createAccount } from '../server/test/fixtures/factory.ts';
-import { createSmsSender } from '../server/test/fixtures/sms-factory.ts';
+import { createSmsSender, createSmsTemplate } from '../server/test/fixtures/sms-factory.ts';
 import { freePort, signedSmsForm, waitReady } from './herald-fixtures.ts';
 import { paced, percentile, report, round } from './report.ts';
 
@@ -90,25 +90,13 @@ async function main(): Promise<void> {
         updated_at: now,
       })
       .execute();
-    const marketing = await database.db
-      .insertInto('sms_templates')
-      .values({
-        account_id: accountId,
-        name: 'bench_marketing',
-        kind: 'sms',
-        sms_type: 'marketing',
-        content: '%name%您好，会员日全场八折，回T退订',
-        variables: JSON.stringify({ name: '张三' }),
-        pages: null,
-        sign_id: signId,
-        status: 'passed',
-        reject_reason: null,
-        last_sent_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const marketing = await createSmsTemplate(database, accountId, {
+      name: 'bench_marketing',
+      smsType: 'marketing',
+      content: '%name%您好，会员日全场八折，回T退订',
+      variables: { name: '张三' },
+      signId,
+    });
     const list = await database.db
       .insertInto('sms_contact_lists')
       .values({
@@ -183,7 +171,7 @@ async function main(): Promise<void> {
         smsUser: SMS_USER,
         contactListName: 'bench_list',
         taskName: 'bench',
-        templateId: String(marketing.id),
+        templateId: String(marketing),
       }),
     });
     const envelope = (await task.json()) as { statusCode: number };

@@ -44,7 +44,7 @@ async function measure(backend: string, database: Database): Promise<void> {
     });
   }
   for (let i = 0; i < LISTED; i += 10)
-    await check.recordUnsubscribe(accountId, `listed${i}@${tag}.example`, {});
+    await check.recordUnsubscribe({ accountId }, `listed${i}@${tag}.example`, {});
   // One recipient in ten is on a list; the rest are not.
   const recipient = (i: number) =>
     i % 10 === 0 ? `listed${(i * 7) % LISTED}@${tag}.example` : `clean${i}@${tag}.example`;

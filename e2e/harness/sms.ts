@@ -55,6 +55,8 @@ export interface SmsSender {
   accountId: number;
   smsUser: string;
   templateId: number;
+  /** The passed signature of its template. */
+  signId: number;
   /** A signed `/smsapi/send` of the template to one number; fails the test unless it is accepted. */
   send(phone: string, vars?: Record<string, string>): Promise<void>;
 }
@@ -65,7 +67,7 @@ export interface SmsSender {
  */
 export async function smsSenderOf(herald: Herald, owner: TestUser, smsUser: string): Promise<SmsSender> {
   const smsKey = randomBytes(32).toString('base64url');
-  const { accountId, templateId } = await withHeraldDatabase(herald, async (database) => {
+  const { accountId, templateId, signId } = await withHeraldDatabase(herald, async (database) => {
     const user = await database.db
       .selectFrom('users')
       .select('account_id')
@@ -76,12 +78,13 @@ export async function smsSenderOf(herald: Herald, owner: TestUser, smsUser: stri
       smsUser,
       smsKey,
     });
-    return { accountId: Number(user.account_id), templateId: made.templateId };
+    return { accountId: Number(user.account_id), templateId: made.templateId, signId: made.signId };
   });
   return {
     accountId,
     smsUser,
     templateId,
+    signId,
     async send(phone, vars = { code: '4321' }) {
       const params = { smsUser, templateId: String(templateId), phone, vars: JSON.stringify(vars) };
       const res = await fetch(`${herald.url}/smsapi/send`, {

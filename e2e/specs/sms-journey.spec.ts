@@ -88,7 +88,10 @@ async function fileAndCertify(page: Page, ops: Page): Promise<void> {
   await search.press('Enter');
   const account = ops.locator(`tr[data-user-name="${owner.userName}"]`);
   await account.getByTestId('admin-account-certify').click();
-  await ops.locator('.ant-modal:visible .admin-certification-choice').getByText('企业认证').click();
+  const choice = ops.locator('.ant-modal:visible .admin-certification-choice');
+  await choice.getByText('企业认证').click();
+  // A click on a modal still opening can miss: the choice must show as made before it is saved.
+  await choice.locator('.ant-radio-wrapper-checked').getByText('企业认证').waitFor();
   await confirmPopconfirm(
     ops,
     ops.getByTestId('admin-certification-save'),

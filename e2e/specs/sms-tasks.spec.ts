@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { type Herald, type SmppCarrier, startSmppCarrier } from '@herald/test-peers';
 import type { Browser } from 'playwright-core';
+import { createSmsTemplate } from '../../server/test/fixtures/sms-factory.ts';
 import type { TestUser } from '../harness/accounts.ts';
 import { withPage } from '../harness/browser.ts';
 import {
@@ -32,32 +33,17 @@ before(async () => {
   ({ herald, browser, owner } = await startConsoleTestbed());
   await writeSmsCarrier(herald, carrier);
   const sender = await smsSenderOf(herald, owner, 'task_e2e');
-  await withHeraldDatabase(herald, async ({ db }) => {
+  await withHeraldDatabase(herald, async (database) => {
+    const { db } = database;
     const now = Date.now();
     await db.updateTable('accounts').set({ plan: 'paid' }).where('id', '=', sender.accountId).execute();
-    const template = await db
-      .selectFrom('sms_templates')
-      .select('sign_id')
-      .where('id', '=', sender.templateId)
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('sms_templates')
-      .values({
-        account_id: sender.accountId,
-        name: TEMPLATE,
-        kind: 'sms',
-        sms_type: 'marketing',
-        content: '%name%您好，会员日全场八折，回T退订',
-        variables: JSON.stringify({ name: '张三' }),
-        pages: null,
-        sign_id: template.sign_id,
-        status: 'passed',
-        reject_reason: null,
-        last_sent_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await createSmsTemplate(database, sender.accountId, {
+      name: TEMPLATE,
+      smsType: 'marketing',
+      content: '%name%您好，会员日全场八折，回T退订',
+      variables: { name: '张三' },
+      signId: sender.signId,
+    });
     const list = await db
       .insertInto('sms_contact_lists')
       .values({

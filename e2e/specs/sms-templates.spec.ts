@@ -3,6 +3,7 @@ import { after, before, test } from 'node:test';
 import type { Herald } from '@herald/test-peers';
 import type { Browser, Page } from 'playwright-core';
 import { SessionsService } from '../../server/src/core/sessions/sessions.service.ts';
+import { createSmsSign } from '../../server/test/fixtures/sms-factory.ts';
 import type { TestUser } from '../harness/accounts.ts';
 import { openPage, withPage } from '../harness/browser.ts';
 import { logIn, startConsoleTestbed, stopConsoleTestbed, waitForShell } from '../harness/console.ts';
@@ -29,20 +30,7 @@ before(async () => {
       .select('account_id')
       .where('username', '=', owner.userName)
       .executeTakeFirstOrThrow();
-    const now = Date.now();
-    await database.db
-      .insertInto('sms_signs')
-      .values({
-        account_id: Number(user.account_id),
-        name: '赫耳墨斯',
-        sign_type: 'domestic',
-        source: 'enterprise',
-        status: 'passed',
-        reject_reason: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await createSmsSign(database, Number(user.account_id), { name: '赫耳墨斯' });
   });
 });
 

@@ -38,6 +38,7 @@ import {
   AppError,
   accountCertificationSchema,
   accountPlanSchema,
+  beijingDateTime,
   dailyQuotaSchema,
   emailSchema,
   fenToYuan,
@@ -118,9 +119,11 @@ const USAGE = `usage: npm run herald -- <command> [arguments]
                                           a benefit package, e.g. packages:grant ann email 1000
                                           --months 3: charging uses it before the balance
   packages [<username>]                   benefit packages, of every account or of one
-  sms:carrier <name> <smpp://host:port|cmpp://host:port?version=3.0> --system-id <id> --password <secret>
+  sms:carrier <name> <smpp://host:port|cmpp://host:port?version=3.0|mm7://host:port/path?vaspId=…&reportPort=…|sip://host:port?from=…> --system-id <id> --password <secret>
               [--source <sender id>] [--per-second <n>]
-                                          adds a carrier connection, or changes the one of that name
+                                          adds a carrier connection, or changes the one of that name;
+                                          ?connections=N (1-16) opens N connections under the account,
+                                          --per-second then applies to each
   sms:route <carrier> <CN|US|…|*> [--prefix <digits>] [--kind sms|voice|mms] [--priority <n>]
                                           sends a country's numbers (or every country's) to the carrier;
                                           several routes fail over in priority order
@@ -508,7 +511,7 @@ async function smsBlocklistCommand(
 ): Promise<number> {
   const blocklist = new SmsBlocklistService(database);
   const reason = typeof values.reason === 'string' ? values.reason : undefined;
-  const when = (at: number) => new Date(at + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+  const when = (at: number) => beijingDateTime(at).slice(0, 16);
   if (command === 'sms:blocklist') {
     const search = smsBlocklistQuerySchema.shape.search.safeParse(values.search);
     if (!search.success) throw new UsageError('--search takes digits');
@@ -650,7 +653,7 @@ async function vouchersCommand(
   const packages = new BenefitPackagesService(database);
   const accountOf = async (name: string | undefined) =>
     name === undefined ? undefined : (await new AccountsService(database).findByLoginName(name)).accountId;
-  const day = (at: number) => new Date(at + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+  const day = (at: number) => beijingDateTime(at).slice(0, 16);
   if (command === 'vouchers:issue') {
     const bare = values.bare === true;
     const [first, second] = args;
@@ -716,8 +719,7 @@ async function ipsCommand(
 ): Promise<number> {
   const ips = new DedicatedIpsService({ database, logger: createLogger({ level: 'warn', roles: ['cli'] }) });
   const [first, second] = args;
-  const when = (at: number | null) =>
-    at === null ? '-' : new Date(at + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+  const when = (at: number | null) => (at === null ? '-' : beijingDateTime(at).slice(0, 16));
   if (command === 'ips:add') {
     if (!first) throw new UsageError('ips:add needs an address');
     const added = await ips.addToPool(first);

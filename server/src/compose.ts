@@ -395,7 +395,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     settings: {
       concurrency: config.delivery.concurrency,
       batchSize: config.delivery.batchSize,
-      pollMs: config.delivery.pollMs,
+      pollMs: config.smsPollMs,
       leaseMs: config.delivery.leaseMs,
     },
   });

@@ -81,6 +81,7 @@ const envSchema = z.object({
   HERALD_DELIVERY_LEASE_MS: positiveInt.default(60_000),
   HERALD_DELIVERY_POLL_MS: positiveInt.default(200),
   HERALD_DELIVERY_CONCURRENCY: positiveInt.default(400),
+  HERALD_DELIVERY_COPY_BUDGET_MB: positiveInt.default(256),
   HERALD_SMTP_CLIENT_TIMEOUT_MS: positiveInt.default(120_000),
   HERALD_ADMIN_PASSWORD: z.string().min(8).optional(),
   HERALD_ADMIN_EMAIL: z.string().default('admin@localhost'),
@@ -94,6 +95,7 @@ const envSchema = z.object({
   HERALD_WEBHOOK_CONCURRENCY: positiveInt.default(32),
   HERALD_TRACKING_URL: z.url().optional(),
   HERALD_SMS_SHORT_LINK_URL: z.url().optional(),
+  HERALD_SMS_POLL_MS: positiveInt.default(200),
   HERALD_TRACKING_CNAME: z.string().optional(),
   HERALD_TRACKING_HTTPS_PORT: port.optional(),
 });
@@ -192,6 +194,11 @@ export interface Config {
   tracking: { url: string; cnameTarget: string; httpsPort: number | undefined };
   /** Base of SMS short links (`<base>/<code>`); its host must reach Herald's HTTP port. */
   smsShortLinkUrl: string;
+  /**
+   * How often an idle worker looks for due SMS (HERALD_SMS_POLL_MS). Its own setting: a deployment
+   * that polls for mail every few milliseconds need not do the same for a channel it barely uses.
+   */
+  smsPollMs: number;
   /** The domain of address lists' aliases (`<prefix>@<domain>`): HERALD_MAILLIST_DOMAIN, else `maillist.<platform name>`. */
   mailListDomain: string;
   /**
@@ -297,6 +304,7 @@ export function loadConfig(
     secretKey: parseSecretKey(e.HERALD_SECRET_KEY, database),
     tracking: trackingSettings(e),
     smsShortLinkUrl: (e.HERALD_SMS_SHORT_LINK_URL ?? `${trackingSettings(e).url}/s`).replace(/\/$/, ''),
+    smsPollMs: e.HERALD_SMS_POLL_MS,
     mailListDomain: (e.HERALD_MAILLIST_DOMAIN ?? `maillist.${platformBase(e)}`)
       .toLowerCase()
       .replace(/\.$/, ''),

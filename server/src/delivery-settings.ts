@@ -21,6 +21,8 @@ import { createHash } from 'node:crypto';
  * - HERALD_RETRY_FIRST_MS / HERALD_RETRY_MAX_MS / HERALD_DELIVERY_LIFETIME_MS: retry schedule.
  * - HERALD_DELIVERY_BATCH, HERALD_DELIVERY_LEASE_MS, HERALD_DELIVERY_POLL_MS,
  *   HERALD_DELIVERY_CONCURRENCY, HERALD_SMTP_CLIENT_TIMEOUT_MS: claiming and in-flight limits.
+ * - HERALD_DELIVERY_COPY_BUDGET_MB: memory for the recipients' copies in flight in one worker
+ *   process (pipeline/copy-budget.ts); the recipients of a large message past it wait their turn.
  */
 /** The retry schedule of deferred recipients (mta/outcome/retry-schedule.ts walks it). */
 export interface RetryPolicy {
@@ -62,6 +64,8 @@ export interface DeliverySettings {
   leaseMs: number;
   pollMs: number;
   concurrency: number;
+  /** Bytes of recipients' copies in flight per worker process (HERALD_DELIVERY_COPY_BUDGET_MB). */
+  copyBudgetBytes: number;
   timeoutMs: number;
 }
 
@@ -78,6 +82,7 @@ export interface DeliveryEnv {
   HERALD_DELIVERY_LEASE_MS: number;
   HERALD_DELIVERY_POLL_MS: number;
   HERALD_DELIVERY_CONCURRENCY: number;
+  HERALD_DELIVERY_COPY_BUDGET_MB: number;
   HERALD_SMTP_CLIENT_TIMEOUT_MS: number;
 }
 
@@ -107,6 +112,7 @@ export function deliverySettings(
     leaseMs: e.HERALD_DELIVERY_LEASE_MS,
     pollMs: e.HERALD_DELIVERY_POLL_MS,
     concurrency: e.HERALD_DELIVERY_CONCURRENCY,
+    copyBudgetBytes: e.HERALD_DELIVERY_COPY_BUDGET_MB * 1024 * 1024,
     timeoutMs: e.HERALD_SMTP_CLIENT_TIMEOUT_MS,
   };
 }

@@ -1,7 +1,11 @@
-import type { LoginAnswer } from '@herald/shared/schemas/account.schema';
-import type { ChallengeAnswers, SliderChallenge } from '@herald/shared/schemas/security.schema';
-import type { VerifyWay } from '@herald/shared/schemas/security-settings.schema';
-import type { WechatCheck } from '@herald/shared/schemas/wechat.schema';
+import type {
+  LoginAnswer,
+  LoginVerifyAnswer,
+  RegisterVerificationWay,
+} from '@herald/shared/schemas/account.schema';
+import type { ChallengeAnswers, ImageCode, SliderChallenge } from '@herald/shared/schemas/security.schema';
+import type { CodeSent, LoginVerifyInfo, VerifyWay } from '@herald/shared/schemas/security-settings.schema';
+import type { WechatCheck, WechatStart } from '@herald/shared/schemas/wechat.schema';
 import { http } from '../infra/http/http-client.ts';
 
 export type { ChallengeAnswers, LoginAnswer, SliderChallenge, VerifyWay, WechatCheck };
@@ -16,11 +20,6 @@ interface DataBody<T> {
 }
 
 const inline = { toast: false } as const;
-
-export interface ImageCode {
-  captchaId: string;
-  image: string;
-}
 
 export async function fetchSlider(): Promise<SliderChallenge> {
   return (await http.get<DataBody<SliderChallenge>>('/oauth/slider', undefined, inline)).data;
@@ -90,16 +89,9 @@ export async function postResetPassword(input: {
   await http.post('/access/password/reset', { ...input }, inline);
 }
 
-export interface LoginWay {
-  way: VerifyWay;
-  target: string | null;
-}
-
 /** The pending login rides on the HttpOnly cookie the password step set for this path. */
-export async function fetchLoginVerifyInfo(): Promise<{ ways: LoginWay[]; expiresIn: number }> {
-  return (
-    await http.get<DataBody<{ ways: LoginWay[]; expiresIn: number }>>('/user/loginVerify', undefined, inline)
-  ).data;
+export async function fetchLoginVerifyInfo(): Promise<LoginVerifyInfo> {
+  return (await http.get<DataBody<LoginVerifyInfo>>('/user/loginVerify', undefined, inline)).data;
 }
 
 /** `verifyToken` when the login step handed it over; else the HttpOnly cookie carries it. */
@@ -115,14 +107,8 @@ export async function postLoginVerify(input: {
   verifyToken?: string | undefined;
   way: VerifyWay;
   code: string;
-}): Promise<{ token: string; firstProtectedLogin: boolean }> {
-  return (
-    await http.post<DataBody<{ token: string; firstProtectedLogin: boolean }>>(
-      '/user/loginVerify',
-      { ...input },
-      inline,
-    )
-  ).data;
+}): Promise<LoginVerifyAnswer> {
+  return (await http.post<DataBody<LoginVerifyAnswer>>('/user/loginVerify', { ...input }, inline)).data;
 }
 
 export async function ackFirstProtectedLogin(): Promise<void> {
@@ -130,33 +116,14 @@ export async function ackFirstProtectedLogin(): Promise<void> {
 }
 
 /** Whether sign-up proves the phone by an SMS code (a carrier is configured on the server). */
-export async function fetchRegisterVerificationWay(): Promise<{
-  smsCode: boolean;
-  resendAfterSeconds: number;
-}> {
+export async function fetchRegisterVerificationWay(): Promise<RegisterVerificationWay> {
   return (
-    await http.get<DataBody<{ smsCode: boolean; resendAfterSeconds: number }>>(
-      '/access/register/verification/way',
-      undefined,
-      inline,
-    )
+    await http.get<DataBody<RegisterVerificationWay>>('/access/register/verification/way', undefined, inline)
   ).data;
 }
 
-export async function sendRegisterSmsCode(phone: string): Promise<{ resendAfterSeconds: number }> {
-  return (
-    await http.post<DataBody<{ resendAfterSeconds: number }>>(
-      '/access/register/sendSmsCode',
-      { phone },
-      inline,
-    )
-  ).data;
-}
-
-export interface WechatStart {
-  state: string;
-  authorizeUrl: string;
-  expiresIn: number;
+export async function sendRegisterSmsCode(phone: string): Promise<CodeSent> {
+  return (await http.post<DataBody<CodeSent>>('/access/register/sendSmsCode', { phone }, inline)).data;
 }
 
 /** Starts a WeChat quick login: the QR page to open; the server ties the state to this browser. */

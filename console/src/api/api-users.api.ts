@@ -3,6 +3,7 @@ import type {
   ApiKeyView,
   ApiUserEmailType,
   ApiUserView,
+  BindableDomainView,
   DefaultSenderPath,
   IssuedKey,
   ReissuedKey,
@@ -28,12 +29,6 @@ export interface ApiUserInput {
   unsubscribeTracking: boolean;
 }
 
-export interface BindableDomain {
-  id: number;
-  name: string;
-  status: 'usable' | 'verified';
-}
-
 const json = { format: 'json' } as const;
 
 export const fetchApiUsers = async () => (await http.get<DataBody<ApiUserView[]>>('/config/categories')).data;
@@ -42,7 +37,7 @@ export const fetchApiUser = async (id: number) =>
   (await http.get<DataBody<ApiUserView>>(`/config/categories/${id}`)).data;
 
 export const fetchBindableDomains = async () =>
-  (await http.get<DataBody<BindableDomain[]>>('/config/categories/domains')).data;
+  (await http.get<DataBody<BindableDomainView[]>>('/config/categories/domains')).data;
 
 export const checkApiUserName = async (name: string) =>
   (await http.get<DataBody<{ available: boolean }>>('/config/categories/check', { name }, { toast: false }))

@@ -1,4 +1,9 @@
-import type { DomainRecordView, DomainView } from '@herald/shared/schemas/domain.schema';
+import type {
+  DkimConfigView,
+  DomainPage,
+  DomainRecordView,
+  DomainView,
+} from '@herald/shared/schemas/domain.schema';
 import { http } from '../infra/http/http-client.ts';
 
 export type { DomainRecordView, DomainView };
@@ -6,20 +11,6 @@ export type { DomainRecordView, DomainView };
 /** Sending domains (console-spec §7 "/config/domains", "/config/domainConfigs"). */
 interface DataBody<T> {
   data: T;
-}
-
-export interface DomainPage {
-  list: DomainView[];
-  total: number;
-}
-
-export interface DkimConfig {
-  domainId: number;
-  name: string;
-  selector: string;
-  bits: number;
-  algorithm: string;
-  record: DomainRecordView;
 }
 
 const json = { format: 'json' } as const;
@@ -31,7 +22,7 @@ export const fetchDomain = async (id: number) =>
   (await http.get<DataBody<DomainView>>(`/config/domains/${id}`)).data;
 
 export const fetchDkimConfig = async (domainId: number) =>
-  (await http.get<DataBody<DkimConfig>>('/config/domainConfigs/dkim', { domainId })).data;
+  (await http.get<DataBody<DkimConfigView>>('/config/domainConfigs/dkim', { domainId })).data;
 
 export const addDomain = async (name: string) =>
   (await http.post<DataBody<DomainView>>('/config/domains', { name }, json)).data;

@@ -1,9 +1,7 @@
-/** `GET /healthz`, answered by the server outside the console API (no /v3/api base, no auth). */
-export interface Health {
-  status: 'ok';
-}
+import type { HealthView } from '@herald/shared/schemas/health.schema';
 
-export async function fetchHealth(signal?: AbortSignal): Promise<Health> {
+/** `GET /healthz`, answered by the server outside the console API (no /v3/api base, no auth). */
+export async function fetchHealth(signal?: AbortSignal): Promise<HealthView> {
   const response = await fetch('/healthz', { signal, headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`GET /healthz answered ${response.status}`);
   const body: unknown = await response.json();

@@ -1,4 +1,4 @@
-import type { LabelChannel } from '@herald/shared/schemas/label.schema';
+import type { LabelChannel, LabelOption, LabelView } from '@herald/shared/schemas/label.schema';
 import { http } from '../infra/http/http-client.ts';
 
 /**
@@ -10,23 +10,16 @@ interface DataBody<T> {
   data: T;
 }
 
-export interface Label {
-  id: number;
-  name: string;
-  createdAt: number;
-  updatedAt: number;
-}
-
 export interface LabelsApi {
   channel: LabelChannel;
   /** The TanStack Query key every query of this channel's labels starts with. */
   key: string;
   /** The server's code for a name the channel already has. */
   nameTaken: string;
-  list(query?: string): Promise<Label[]>;
-  options(): Promise<{ value: number; label: string }[]>;
-  create(name: string): Promise<Label>;
-  rename(id: number, name: string): Promise<Label>;
+  list(query?: string): Promise<LabelView[]>;
+  options(): Promise<LabelOption[]>;
+  create(name: string): Promise<LabelView>;
+  rename(id: number, name: string): Promise<LabelView>;
   remove(id: number): Promise<unknown>;
 }
 
@@ -43,13 +36,12 @@ export function labelsApi(channel: LabelChannel): LabelsApi {
     channel,
     key,
     nameTaken,
-    list: async (query) => (await http.get<DataBody<Label[]>>(base, query ? { query } : undefined)).data,
-    options: async () =>
-      (await http.get<DataBody<{ value: number; label: string }[]>>(`${base}/combobox`)).data,
+    list: async (query) => (await http.get<DataBody<LabelView[]>>(base, query ? { query } : undefined)).data,
+    options: async () => (await http.get<DataBody<LabelOption[]>>(`${base}/combobox`)).data,
     create: async (name) =>
-      (await http.post<DataBody<Label>>(base, { name }, { ...json, toast: false })).data,
+      (await http.post<DataBody<LabelView>>(base, { name }, { ...json, toast: false })).data,
     rename: async (id, name) =>
-      (await http.patch<DataBody<Label>>(`${base}/${id}`, { name }, { ...json, toast: false })).data,
+      (await http.patch<DataBody<LabelView>>(`${base}/${id}`, { name }, { ...json, toast: false })).data,
     remove: (id) => http.delete(`${base}/${id}`),
   };
 }

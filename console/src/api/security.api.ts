@@ -1,8 +1,11 @@
 import type {
+  GoogleQrCodeView,
   IpWhitelist,
+  LoginLogView,
   LoginVerifyMode,
   SecuritySetting,
   VerifyWay,
+  VerifyWaysView,
 } from '@herald/shared/schemas/security-settings.schema';
 import { http } from '../infra/http/http-client.ts';
 
@@ -15,24 +18,6 @@ export type { IpWhitelist, SecuritySetting };
  */
 interface DataBody<T> {
   data: T;
-}
-
-export interface VerifyWayOption {
-  way: VerifyWay;
-  target: string | null;
-}
-
-export interface GoogleQrCode {
-  qrCode: string;
-  secret: string;
-  otpauthUrl: string;
-}
-
-export interface LoginLog {
-  time: number;
-  ip: string;
-  userAgent: string | null;
-  result: string;
 }
 
 const quiet = { toast: false } as const;
@@ -51,7 +36,7 @@ export const saveSensitiveVerify = (enabled: boolean) =>
   http.post('/user/config/verifyConfig/sensitive', { enabled }, json);
 
 export const fetchVerifyWays = async () =>
-  (await http.get<DataBody<{ ways: VerifyWayOption[] }>>('/verify/way/sys')).data.ways;
+  (await http.get<DataBody<VerifyWaysView>>('/verify/way/sys')).data.ways;
 
 export const sendVerifyCode = (way: 'sms' | 'email') =>
   http.post(way === 'sms' ? '/verify/sendSmsCode' : '/verify/sendEmailCode', undefined, quiet);
@@ -64,7 +49,7 @@ export const checkDownloadVerifyCode = (way: VerifyWay, code: string) =>
   http.post('/verify/download', { way, code }, json);
 
 export const fetchGoogleQrCode = async () =>
-  (await http.get<DataBody<GoogleQrCode>>('/user/config/googleAuth/qrCode')).data;
+  (await http.get<DataBody<GoogleQrCodeView>>('/user/config/googleAuth/qrCode')).data;
 
 export const bindGoogleAuth = (code: string) => http.post('/user/config/googleAuth/binding', { code }, json);
 
@@ -78,7 +63,7 @@ export const switchIpWhitelist = (enabled: boolean) =>
   http.post(enabled ? '/user/ipWhites/open' : '/user/ipWhites/close', undefined, quiet);
 
 export const fetchLoginLogs = async () =>
-  (await http.get<DataBody<LoginLog[]>>('/user/config/loginLogs')).data;
+  (await http.get<DataBody<LoginLogView[]>>('/user/config/loginLogs')).data;
 
 export const changePassword = (values: {
   oldPassword: string;
@@ -88,5 +73,4 @@ export const changePassword = (values: {
 
 /** Until when this session counts as verified for sensitive changes; null when it does not. */
 export const fetchSensitiveVerifiedUntil = async () =>
-  (await http.get<DataBody<{ sensitiveVerifiedUntil: number | null }>>('/verify/way/sys')).data
-    .sensitiveVerifiedUntil;
+  (await http.get<DataBody<VerifyWaysView>>('/verify/way/sys')).data.sensitiveVerifiedUntil;

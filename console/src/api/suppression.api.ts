@@ -1,4 +1,8 @@
-import type { InterceptRuleView, SuppressionEntryView } from '@herald/shared/schemas/suppression.schema';
+import type {
+  InterceptRuleView,
+  SuppressionEntryView,
+  SuppressionImportResult,
+} from '@herald/shared/schemas/suppression.schema';
 import { http } from '../infra/http/http-client.ts';
 
 export type { InterceptRuleView, SuppressionEntryView };
@@ -32,14 +36,7 @@ export const addEntries = async (
 export const importEntries = async (
   path: 'unsubscribes' | 'block',
   body: { filename: string; content: string; apiUserId?: number; labelId?: number },
-) =>
-  (
-    await http.post<{ data: { imported: number; invalid: string[]; invalidCount: number } }>(
-      `/data/${path}/import`,
-      body,
-      json,
-    )
-  ).data;
+) => (await http.post<{ data: SuppressionImportResult }>(`/data/${path}/import`, body, json)).data;
 
 export const deleteEntry = (path: ListPath, id: number) => http.delete(`/data/${path}/${id}`);
 

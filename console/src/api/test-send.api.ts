@@ -1,5 +1,6 @@
 import type {
   AcceptedRecipientView,
+  TestSendApiUserView,
   TestSendParamInput,
   TestSendQuickInput,
   TestSendResult,
@@ -12,19 +13,10 @@ interface DataBody<T> {
   data: T;
 }
 
-export interface TestSendApiUser {
-  id: number;
-  name: string;
-  emailType: 'trigger' | 'batch';
-  cType: 'normal' | 'test';
-  domain: string | null;
-  domainStatus: 'unverified' | 'usable' | 'verified' | null;
-}
-
 const json = { format: 'json', toast: false } as const;
 
 export const fetchTestSendApiUsers = async () =>
-  (await http.get<DataBody<TestSendApiUser[]>>('/mail/testSend/apiUsers')).data;
+  (await http.get<DataBody<TestSendApiUserView[]>>('/mail/testSend/apiUsers')).data;
 
 export const fetchRecentTestSends = async () =>
   (await http.get<DataBody<AcceptedRecipientView[]>>('/mail/testSend/recent')).data;

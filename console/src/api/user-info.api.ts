@@ -1,5 +1,5 @@
+import type { UserBalance, UserInfo } from '@herald/shared/schemas/account.schema';
 import { http } from '../infra/http/http-client.ts';
-import type { UserBalance, UserInfo } from '../stores/session.store.ts';
 
 /** `/v3/api/userInfo/*`: who is logged in and their balance (console-spec §7 "Auth and user"). */
 interface DataBody<T> {

@@ -1,4 +1,4 @@
-import type { VerifyWay } from '@herald/shared/schemas/security-settings.schema';
+import type { VerifyWay, VerifyWayOption } from '@herald/shared/schemas/security-settings.schema';
 import { verifyCodeSchema } from '@herald/shared/schemas/security-settings.schema';
 import { Button, Form, Input, Modal, Radio, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
@@ -8,7 +8,6 @@ import {
   checkVerifyCode,
   fetchVerifyWays,
   sendVerifyCode,
-  type VerifyWayOption,
 } from '../api/security.api.ts';
 import { applyFieldErrors, zodRule } from './form-rules.ts';
 import { useFormSave } from './use-form-save.ts';

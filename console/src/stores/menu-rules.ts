@@ -1,4 +1,4 @@
-import type { PermissionMenu } from './session.store.ts';
+import type { MenuPermission } from '@herald/shared/schemas/account.schema';
 
 /**
  * Rules applied to the permission menus as they load (console-spec §4 "Login and logout"):
@@ -7,9 +7,9 @@ import type { PermissionMenu } from './session.store.ts';
  */
 export const HUAWEI_HIDDEN_MENU_ID = 2;
 
-export function applyMenuRules(
-  menus: readonly PermissionMenu[],
+export function applyMenuRules<Menu extends Pick<MenuPermission, 'id'>>(
+  menus: readonly Menu[],
   isHuaweiYunUser: number | undefined,
-): PermissionMenu[] {
+): Menu[] {
   return menus.filter((menu) => !(isHuaweiYunUser === 1 && menu.id === HUAWEI_HIDDEN_MENU_ID));
 }

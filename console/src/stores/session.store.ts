@@ -1,5 +1,5 @@
 import type { Lang } from '@herald/shared/lang';
-import type { UserInfo } from '@herald/shared/schemas/account.schema';
+import type { MenuPermission, UserBalance, UserInfo } from '@herald/shared/schemas/account.schema';
 import { create } from 'zustand';
 import { COOKIE, readCookie } from '../infra/storage/cookies.ts';
 import { LOCAL_KEY, readLocal } from '../infra/storage/local-store.ts';
@@ -7,23 +7,8 @@ import type { RouteTheme } from '../routes/route-types.ts';
 
 export type { UserInfo };
 
-export interface MemberUserInfo {
-  userName: string;
-}
-
-export interface UserBalance {
-  /** Integer fen. */
-  balance: number;
-  currency: string;
-}
-
-/** One entry of the flattened menu list; the menu id equals its permission code. */
-export interface PermissionMenu {
-  id: number;
-  code: number;
-  /** `read`: the user may look but not change (§7 "Members"); full when absent. */
-  level?: 'full' | 'read';
-}
+/** Who the header greets: taken from the user info, not a call of its own. */
+export type MemberUserInfo = Pick<UserInfo, 'userName'>;
 
 export type DeviceType = 'desktop' | 'mobile';
 
@@ -37,7 +22,7 @@ export interface SessionState {
   securityInfo: Record<string, unknown> | null;
   userContactInfo: Record<string, unknown> | null;
   verificationWay: string | null;
-  menus: readonly PermissionMenu[];
+  menus: readonly MenuPermission[];
   permissions: readonly number[] | null;
   /** Hide data download buttons; hidden unless the server says otherwise (§8). */
   hideExport: boolean;
@@ -50,7 +35,7 @@ export interface SessionState {
 
 export interface SessionActions {
   patch(partial: Partial<SessionState>): void;
-  setPermissions(menus: readonly PermissionMenu[]): void;
+  setPermissions(menus: readonly MenuPermission[]): void;
   /** Forgets everything tied to the logged-in user; keeps the look (theme, language, sidebar). */
   clearUser(): void;
 }

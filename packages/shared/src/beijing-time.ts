@@ -15,3 +15,18 @@ export function beijingClock(at: number): Date {
 export function beijingDateTime(at: number): string {
   return beijingClock(at).toISOString().slice(0, 19).replace('T', ' ');
 }
+
+const DAY_MS = 86_400_000;
+/** The Beijing day last asked for: hot paths (every event, every send) ask about today again and again. */
+let lastDay = { start: Number.NaN, name: '' };
+
+/** The Beijing calendar day (yyyy-MM-dd) of an instant. */
+export function beijingDay(at: number): string {
+  if (at >= lastDay.start && at < lastDay.start + DAY_MS) return lastDay.name;
+  const local = at + BEIJING_OFFSET_MS;
+  const start = Math.floor(local / DAY_MS) * DAY_MS - BEIJING_OFFSET_MS;
+  const name = new Date(local).toISOString().slice(0, 10);
+  // A moment outside the Date range has no day name to keep.
+  if (Number.isFinite(start)) lastDay = { start, name };
+  return name;
+}

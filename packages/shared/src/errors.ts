@@ -76,6 +76,11 @@ const CORE_ERRORS = {
     'zh-cn': '请求内容格式错误：{detail}',
     en: 'The request body is malformed: {detail}',
   },
+  COMMON_BODY_INCOMPLETE: {
+    status: 400,
+    'zh-cn': '请求内容不完整：请求体未传完连接就已结束',
+    en: 'The request body is incomplete: the connection ended before all of it arrived',
+  },
   COMMON_VALIDATION_FAILED: {
     status: 400,
     'zh-cn': '输入的数据不合法',

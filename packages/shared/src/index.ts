@@ -15,6 +15,7 @@ export * from './schemas/api-user.schema.ts';
 export * from './schemas/dedicated-ip.schema.ts';
 export * from './schemas/domain.schema.ts';
 export * from './schemas/export.schema.ts';
+export * from './schemas/health.schema.ts';
 export * from './schemas/invoice.schema.ts';
 export * from './schemas/label.schema.ts';
 export * from './schemas/ledger.schema.ts';

@@ -6,9 +6,14 @@
  * time + gateway + sequence layout), and sends the status report as a DELIVER with
  * Registered_Delivery = 1, expecting a DELIVER_RESP. Reports go to the submitting connection when
  * it is still logged in, else to another of the same SP id, else wait until one logs in, so
- * reconnect tests get their reports. Flow control (result 8) comes on demand (`flowControl(n)`)
- * or whenever more than `windowLimit` submits await their answer (answers can be held back with
- * `responseDelayMs` to make that happen). `messages` holds accepted submits only.
+ * reconnect tests get their reports; with `reportsOn: 'another'` they go to another logged-in
+ * connection of the SP when there is one, as gateways that spread reports over an SP's
+ * connections do. An SP may log in on several connections at once, up to `maxConnections` (a
+ * further CONNECT is refused with status 5, as gateways that count connections answer); every
+ * connection gets a number, which `messages`, `reports` and `drop(n)` use. Flow control (result
+ * 8) comes on demand (`flowControl(n)`) or whenever more than `windowLimit` submits await their
+ * answer (answers can be held back with `responseDelayMs` to make that happen). `messages` holds
+ * accepted submits only.
  */
 import net from 'node:net';
 import {
@@ -55,6 +60,16 @@ export interface CmppGatewayOptions {
   windowLimit?: number;
   /** Hold every SUBMIT_RESP back this long. Default 0 (answered at once). */
   responseDelayMs?: number;
+  /** Connections one SP id may have logged in at once; a further CONNECT gets status 5. */
+  maxConnections?: number;
+  /** Where status reports go: the submitting connection (default) or another of the same SP. */
+  reportsOn?: 'submitter' | 'another';
+}
+
+/** A status report sent: the Msg_Id it reports on and the connection it went on. */
+export interface CmppReportSent {
+  msgId: string;
+  connection: number;
 }
 
 export interface CmppSubmitted {
@@ -77,12 +92,15 @@ export interface CmppSubmitted {
   text: string;
   registeredDelivery: number;
   receivedAt: Date;
+  /** The number of the connection the SUBMIT came on. */
+  connection: number;
 }
 
 export interface CmppLoginAttempt {
   spId: string;
   version: number;
   status: number;
+  connection: number;
 }
 
 export interface CmppGateway {
@@ -95,6 +113,10 @@ export interface CmppGateway {
   readonly logins: CmppLoginAttempt[];
   /** Connections currently logged in. */
   readonly sessions: number;
+  /** The numbers of the connections currently logged in, oldest first. */
+  readonly loggedIn: number[];
+  /** Status reports sent, oldest first. */
+  readonly reports: CmppReportSent[];
   /** SUBMITs answered with result 8. */
   readonly flowControlled: number;
   /** Most SUBMITs that awaited their answer at once. */
@@ -123,12 +145,15 @@ export interface CmppGateway {
   terminateAll(): void;
   /** Destroys every connection at once, as an outage would. */
   dropAll(): void;
+  /** Destroys one connection, by its number. */
+  drop(connection: number): void;
   /** Forgets messages, scripts, flow control and reports not yet delivered. */
   clear(): void;
   close(): Promise<void>;
 }
 
 interface Session {
+  id: number;
   socket: net.Socket;
   spId: string | undefined;
   version: CmppVersion;
@@ -136,6 +161,12 @@ interface Session {
   waiting: Map<number, (body: Buffer) => void>;
   /** DELIVERs sent on this connection and not yet answered. */
   unansweredDelivers: number;
+}
+
+/** A status report not yet sent: built in the version of the connection that takes it. */
+interface QueuedReport {
+  msgId: string;
+  build: (version: CmppVersion) => Buffer;
 }
 
 const normalizeNumber = (n: string): string => n.trim().replace(/^\+/, '');
@@ -162,7 +193,9 @@ export async function startCmppGateway(options: CmppGatewayOptions): Promise<Cmp
   let fallback: CmppBehaviour | null = null;
   const sessions = new Set<Session>();
   const connections = new Set<Session>();
-  const queuedReports = new Map<string, ((version: CmppVersion) => Buffer)[]>();
+  const queuedReports = new Map<string, QueuedReport[]>();
+  const reports: CmppReportSent[] = [];
+  let connectionCount = 0;
   const timers = new Set<NodeJS.Timeout>();
   const waiter = createWaiter(() => messages, 'cmpp-gateway');
   let msgSequence = 0;
@@ -208,10 +241,21 @@ export async function startCmppGateway(options: CmppGatewayOptions): Promise<Cmp
     return sent;
   };
 
-  const sendReport = (spId: string, preferred: Session, build: (version: CmppVersion) => Buffer): void => {
-    const target = loggedIn(preferred, spId) ? preferred : [...sessions].find((s) => loggedIn(s, spId));
-    if (target && deliver(target, build(target.version))) return;
-    queuedReports.set(spId, [...(queuedReports.get(spId) ?? []), build]);
+  const reportTarget = (spId: string, submitter: Session): Session | undefined => {
+    const others = [...sessions].filter((s) => s !== submitter && loggedIn(s, spId));
+    const another = others[msgSequence % Math.max(others.length, 1)];
+    if (options.reportsOn === 'another' && another) return another;
+    return loggedIn(submitter, spId) ? submitter : others[0];
+  };
+  const deliverReport = (session: Session, report: QueuedReport): boolean => {
+    if (!deliver(session, report.build(session.version))) return false;
+    reports.push({ msgId: report.msgId, connection: session.id });
+    return true;
+  };
+  const sendReport = (spId: string, submitter: Session, report: QueuedReport): void => {
+    const target = reportTarget(spId, submitter);
+    if (target && deliverReport(target, report)) return;
+    queuedReports.set(spId, [...(queuedReports.get(spId) ?? []), report]);
   };
 
   const scheduleReport = (
@@ -224,25 +268,27 @@ export async function startCmppGateway(options: CmppGatewayOptions): Promise<Cmp
     const delay = behaviour?.receiptDelayMs ?? options.receiptDelayMs ?? 50;
     later(delay, () => {
       const stat = behaviour?.receipt ?? 'DELIVRD';
-      sendReport(sms.spId, session, (version) =>
-        deliverBody(version, {
-          msgId: nextMsgId(),
-          destId: sms.srcId,
-          serviceId: sms.serviceId,
-          tpUdhi: 0,
-          msgFmt: 0,
-          srcTerminalId: sms.destination,
-          registeredDelivery: 1,
-          content: reportContent(version, {
-            msgId,
-            stat,
-            submitted: sms.receivedAt,
-            done: new Date(),
-            destination: sms.destination,
-            smscSequence: msgSequence,
+      sendReport(sms.spId, session, {
+        msgId: sms.msgId,
+        build: (version) =>
+          deliverBody(version, {
+            msgId: nextMsgId(),
+            destId: sms.srcId,
+            serviceId: sms.serviceId,
+            tpUdhi: 0,
+            msgFmt: 0,
+            srcTerminalId: sms.destination,
+            registeredDelivery: 1,
+            content: reportContent(version, {
+              msgId,
+              stat,
+              submitted: sms.receivedAt,
+              done: new Date(),
+              destination: sms.destination,
+              smscSequence: msgSequence,
+            }),
           }),
-        }),
-      );
+      });
     });
   };
 
@@ -252,8 +298,10 @@ export async function startCmppGateway(options: CmppGatewayOptions): Promise<Cmp
     const clientMajor = login.version >> 4;
     const version: CmppVersion = clientMajor >= 3 ? '3.0' : '2.0';
     const secret = options.accounts?.[login.sourceAddr];
+    const already = [...sessions].filter((s) => s.spId === login.sourceAddr).length;
     let status = 0;
     if (clientMajor > Number(gatewayVersion[0])) status = 4;
+    else if (options.maxConnections !== undefined && already >= options.maxConnections) status = 5;
     else if (options.accounts && secret === undefined) status = 2;
     else if (
       secret !== undefined &&
@@ -261,7 +309,7 @@ export async function startCmppGateway(options: CmppGatewayOptions): Promise<Cmp
     )
       status = 3;
     const answerVersion = status === 4 ? gatewayVersion : version;
-    logins.push({ spId: login.sourceAddr, version: login.version, status });
+    logins.push({ spId: login.sourceAddr, version: login.version, status, connection: session.id });
     const versionByte = gatewayVersion === '3.0' ? 0x30 : 0x20;
     write(
       session,
@@ -279,7 +327,7 @@ export async function startCmppGateway(options: CmppGatewayOptions): Promise<Cmp
     const queued = queuedReports.get(session.spId);
     if (queued) {
       queuedReports.delete(session.spId);
-      for (const build of queued) deliver(session, build(session.version));
+      for (const report of queued) deliverReport(session, report);
     }
   };
 
@@ -324,6 +372,7 @@ export async function startCmppGateway(options: CmppGatewayOptions): Promise<Cmp
       text: decodeContent(text, pdu.msgFmt),
       registeredDelivery: pdu.registeredDelivery,
       receivedAt: new Date(),
+      connection: session.id,
     };
     const accept = () => {
       messages.push(sms);
@@ -367,7 +416,9 @@ export async function startCmppGateway(options: CmppGatewayOptions): Promise<Cmp
   };
 
   const server = net.createServer((socket) => {
+    connectionCount += 1;
     const session: Session = {
+      id: connectionCount,
       socket,
       spId: undefined,
       version: gatewayVersion,
@@ -464,6 +515,10 @@ export async function startCmppGateway(options: CmppGatewayOptions): Promise<Cmp
     get sessions() {
       return sessions.size;
     },
+    get loggedIn() {
+      return [...sessions].map((s) => s.id);
+    },
+    reports,
     get flowControlled() {
       return flowControlled;
     },
@@ -504,6 +559,9 @@ export async function startCmppGateway(options: CmppGatewayOptions): Promise<Cmp
     dropAll() {
       for (const { socket } of connections) socket.destroy();
     },
+    drop(connection) {
+      for (const session of connections) if (session.id === connection) session.socket.destroy();
+    },
     clear() {
       messages.length = 0;
       logins.length = 0;
@@ -515,6 +573,7 @@ export async function startCmppGateway(options: CmppGatewayOptions): Promise<Cmp
       activeTests = 0;
       silent = false;
       queuedReports.clear();
+      reports.length = 0;
     },
     close() {
       closing ??= new Promise<void>((resolve) => {

@@ -30,6 +30,8 @@ export interface Herald {
   /** Every listener reported so far, by name (`http`, `smtp-submission`, `smtp-inbound`). */
   listeners: Record<string, string>;
   dataDir: string;
+  /** The server process's id (what it names itself by, e.g. in its delivery leases). */
+  pid: number;
   /** Raw stdout and stderr lines, in arrival order. */
   logs: string[];
   /** Resolves with the first log line (past or future) the predicate accepts. */
@@ -170,7 +172,7 @@ export async function startHerald(options: HeraldOptions = {}): Promise<Herald> 
       await exited;
       await rm(dataDir, { recursive: true, force: true });
     };
-    return { url, listeners, dataDir, logs, waitForLog, stop, kill };
+    return { url, listeners, dataDir, pid: child.pid as number, logs, waitForLog, stop, kill };
   } catch (error) {
     child.kill('SIGKILL');
     await exited;

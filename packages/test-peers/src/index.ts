@@ -16,6 +16,7 @@ export type {
   CmppGateway,
   CmppGatewayOptions,
   CmppLoginAttempt,
+  CmppReportSent,
   CmppSubmitted,
 } from './cmpp-gateway.ts';
 export { startCmppGateway } from './cmpp-gateway.ts';
@@ -33,12 +34,29 @@ export type { Herald, HeraldOptions, LogLine } from './herald-process.ts';
 export { startHerald } from './herald-process.ts';
 export type { MailHeaders } from './mail-headers.ts';
 export type {
+  Mm7Behaviour,
+  Mm7Part,
+  Mm7Relay,
+  Mm7RelayOptions,
+  SentMm7Report,
+  SubmittedMms,
+} from './mm7-relay.ts';
+export { startMm7Relay } from './mm7-relay.ts';
+export type {
   PaypalPeer,
   PaypalPeerOptions,
   PaypalPeerOrder,
   PaypalWebhookDelivery,
 } from './paypal-api.ts';
 export { startPaypalPeer } from './paypal-api.ts';
+export type {
+  RtpPacket,
+  SipCallBehaviour,
+  SipTrunk,
+  SipTrunkCall,
+  SipTrunkOptions,
+} from './sip-trunk.ts';
+export { startSipTrunk } from './sip-trunk.ts';
 export type {
   SentReceipt,
   SmppBehaviour,

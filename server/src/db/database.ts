@@ -42,15 +42,18 @@ export function openDatabase(config: Config['database']): Database {
   return openSqlite(config.file);
 }
 
+/** How long a statement waits for another connection's write lock before "database is locked". */
+const BUSY_TIMEOUT_MS = 10_000;
+
 function openSqlite(file: string): Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 10000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   cachePreparedStatements(sqlite);
-  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect(sqlite) });
   return { db, dialect: 'sqlite', describe: `sqlite:${file}`, close: () => db.destroy() };
 }
 
@@ -60,25 +63,56 @@ function openSqlite(file: string): Database {
  * another process sharing the file (api, worker and gateway roles apart) has committed in
  * between, the transaction's snapshot is stale and SQLite fails that upgrade at once with
  * SQLITE_BUSY, "database is locked", without calling the busy handler: waiting could not help.
- * BEGIN IMMEDIATE takes the write lock first, where busy_timeout does wait, and reads after it.
- * Savepoints (nested transactions) and statements outside a transaction are as before.
+ * BEGIN IMMEDIATE takes the write lock first, and reads after it.
+ *
+ * It waits for that lock without stopping the event loop: SQLite's busy handler sleeps in the
+ * calling thread (1, 2, 5, 10… ms), and this thread is the one delivering, serving and signing.
+ * So the BEGIN is tried with no busy timeout and, while another connection writes (the delivery
+ * or accept writer threads, another process), tried again 1, 2, 3… up to 8 ms later, for as long
+ * as the busy timeout would have waited. Savepoints (nested transactions) and statements outside a
+ * transaction are as before.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  private readonly sqlite: SQLite.Database;
+
+  constructor(config: SqliteDialectConfig, sqlite: SQLite.Database) {
+    super(config);
+    this.sqlite = sqlite;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    const started = Date.now();
+    for (let tries = 1; ; tries++) {
+      this.sqlite.pragma('busy_timeout = 0');
+      try {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+        return;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code !== 'SQLITE_BUSY' || Date.now() - started >= BUSY_TIMEOUT_MS) throw error;
+      } finally {
+        this.sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      }
+      // A little longer each time (up to 8 ms): a writer thread may hold the lock for a whole
+      // batch, and every failed try costs two pragmas and an error.
+      await new Promise((resolve) => setTimeout(resolve, Math.min(tries, 8)));
+    }
   }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
   private readonly config: SqliteDialectConfig;
+  private readonly sqlite: SQLite.Database;
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(sqlite: SQLite.Database) {
+    const config = { database: sqlite };
     super(config);
     this.config = config;
+    this.sqlite = sqlite;
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.config);
+    return new ImmediateSqliteDriver(this.config, this.sqlite);
   }
 }
 

@@ -54,6 +54,8 @@ import * as invoices from './migrations/0053-invoices.ts';
 import * as vouchersPackages from './migrations/0054-vouchers-packages.ts';
 import * as dedicatedIps from './migrations/0055-dedicated-ips.ts';
 import * as balanceNotices from './migrations/0056-balance-notices.ts';
+import * as smsMmsBodies from './migrations/0057-sms-mms-bodies.ts';
+import * as smsVoiceCodes from './migrations/0058-sms-voice-codes.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -116,6 +118,8 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0054-vouchers-packages': vouchersPackages,
   '0055-dedicated-ips': dedicatedIps,
   '0056-balance-notices': balanceNotices,
+  '0057-sms-mms-bodies': smsMmsBodies,
+  '0058-sms-voice-codes': smsVoiceCodes,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

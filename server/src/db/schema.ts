@@ -60,6 +60,7 @@ import type {
   SmsLinkIdBlocksTable,
   SmsLinkSettingsTable,
   SmsMessagesTable,
+  SmsMmsBodiesTable,
   SmsRepliesTable,
   SmsRoutesTable,
   SmsSendRequestsTable,
@@ -163,6 +164,7 @@ export interface DB {
   sms_routes: SmsRoutesTable;
   sms_messages: SmsMessagesTable;
   sms_carrier_ids: SmsCarrierIdsTable;
+  sms_mms_bodies: SmsMmsBodiesTable;
   sms_send_requests: SmsSendRequestsTable;
   sms_events: SmsEventsTable;
   sms_frequency_limits: SmsFrequencyLimitsTable;

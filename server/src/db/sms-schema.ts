@@ -84,6 +84,23 @@ export interface SmsMessagesTable {
   task_id: Generated<number | null>;
   /** 0 transactional (API, codes, gateway), 1 a task's: the claim takes lane 0 first. */
   lane: Generated<number>;
+  /** An MMS's pages with their media (migration 0057). */
+  mms_body_id: Generated<number | null>;
+  /** An MMS's page texts filled for this number, JSON (string | null)[]. */
+  mms_texts: Generated<string | null>;
+  /** A voice message's code, the digits its call reads out (migration 0058). */
+  voice_code: Generated<string | null>;
+}
+
+/** An MMS's pages as its template had them when accepted, once per account and digest (migration 0057). */
+export interface SmsMmsBodiesTable {
+  id: Generated<number>;
+  account_id: number;
+  /** SHA-256 hex of `pages`. */
+  digest: string;
+  /** JSON MmsPage[]: texts unfilled, media base64. */
+  pages: string;
+  created_at: number;
 }
 
 export interface SmsCarrierIdsTable {

@@ -1,7 +1,7 @@
 /// <reference path="../../../types/smpp.d.ts" />
-import { timingSafeEqual } from 'node:crypto';
 import smpp, { type Pdu, type Session } from 'smpp';
 import { addressAllowed } from '../core/sms-gateway-users/sms-gateway-users.service.ts';
+import { sameSecret } from '../lib/same-secret.ts';
 import {
   deliverWindow,
   type GatewayDeps,
@@ -139,10 +139,7 @@ export class SmppSession implements ReceiptSink {
     if (!login) return refuse(SMPP_STATUS.ESME_RINVPASWD, 'unknown system_id');
     if (!addressAllowed(login, this.address))
       return refuse(SMPP_STATUS.ESME_RBINDFAIL, 'address not allowed');
-    const given = Buffer.from(password);
-    const wanted = Buffer.from(login.secret);
-    if (given.length !== wanted.length || !timingSafeEqual(given, wanted))
-      return refuse(SMPP_STATUS.ESME_RINVPASWD, 'wrong password');
+    if (!sameSecret(password, login.secret)) return refuse(SMPP_STATUS.ESME_RINVPASWD, 'wrong password');
     this.login = login;
     this.userId = login.id;
     this.mode = mode;

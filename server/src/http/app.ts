@@ -7,13 +7,21 @@ import fastifyStatic from '@fastify/static';
 import { AppError, PUBLIC } from '@herald/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Core } from '../compose.ts';
-import { type Apiv2Area, apiv2Url, isApiv2, registerApiv2, unknownAction } from './apiv2/apiv2.plugin.ts';
+import {
+  type Apiv2Area,
+  apiv2Refusal,
+  apiv2Url,
+  isApiv2,
+  registerApiv2,
+  unknownAction,
+} from './apiv2/apiv2.plugin.ts';
 import { APIV2_AREAS } from './apiv2/areas.ts';
 import { callerOf } from './context.ts';
 import { apiDocsRoutes } from './docs/api-docs.routes.ts';
 import { guidesRoutes } from './docs/guides/guides.routes.ts';
 import { sendError } from './errors.ts';
 import { type Authenticator, type RouteEntry, registerAccess } from './plugins/access.ts';
+import { registerApiClientErrors } from './plugins/api-client-errors.ts';
 import { registerBrowserSafety } from './plugins/browser-safety.ts';
 import { registerLanguage } from './plugins/language.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -82,8 +90,8 @@ import { verifyRoutes } from './routes/verify.routes.ts';
 import { vouchersRoutes } from './routes/vouchers.routes.ts';
 import { webhooksRoutes } from './routes/webhooks.routes.ts';
 import { wechatRoutes } from './routes/wechat.routes.ts';
-import { registerSmsapi } from './smsapi/smsapi.plugin.ts';
-import { registerWebapi } from './webapi/webapi.plugin.ts';
+import { registerSmsapi, smsapiRefusal } from './smsapi/smsapi.plugin.ts';
+import { registerWebapi, webapiRefusal } from './webapi/webapi.plugin.ts';
 
 export interface HttpAppOptions {
   /** Serve the console API and the console itself (the api role); otherwise only ops endpoints. */
@@ -227,6 +235,11 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     await registerApiv2(app, core, options.apiv2Areas ?? APIV2_AREAS);
     await registerWebapi(app, core, options.apiv2Areas ?? APIV2_AREAS);
     await registerSmsapi(app, core);
+    registerApiClientErrors(app, [
+      { prefix: '/apiv2/', refuse: apiv2Refusal },
+      { prefix: '/webapi/', refuse: webapiRefusal },
+      { prefix: '/smsapi/', refuse: smsapiRefusal },
+    ]);
     apiDocsRoutes(app, core, options.apiv2Areas ?? APIV2_AREAS);
     guidesRoutes(app, core);
   }

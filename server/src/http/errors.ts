@@ -26,7 +26,8 @@ export interface ErrorBody {
   requestId: string;
 }
 
-export function toAppError(error: unknown): AppError {
+/** `request`, when given, names the content type a 415 refused (Fastify's error does not). */
+export function toAppError(error: unknown, request?: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return new AppError('COMMON_VALIDATION_FAILED', {}, zodFields(error));
   const fastifyError = error as Partial<FastifyError>;
@@ -42,7 +43,7 @@ export function toAppError(error: unknown): AppError {
   const status = fastifyError.statusCode ?? (isMultipartParseError(error) ? 400 : 500);
   if (status === 413) return new AppError('COMMON_PAYLOAD_TOO_LARGE');
   if (status === 415)
-    return new AppError('COMMON_UNSUPPORTED_MEDIA_TYPE', { contentType: contentTypeOf(fastifyError) });
+    return new AppError('COMMON_UNSUPPORTED_MEDIA_TYPE', { contentType: contentTypeOf(request) });
   if (status === 429) return new AppError('COMMON_RATE_LIMITED');
   if (status === 404) return new AppError('COMMON_ROUTE_NOT_FOUND');
   if (status >= 400 && status < 500) {
@@ -74,7 +75,7 @@ export function errorBody(error: AppError, lang: Lang, requestId: string): Error
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, thrown: unknown) {
-  const error = toAppError(thrown);
+  const error = toAppError(thrown, request);
   if (ERRORS[error.code].status >= 500) {
     request.log.error({ err: thrown }, 'request failed');
   } else {
@@ -87,7 +88,7 @@ function zodFields(error: ZodError): FieldError[] {
   return error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
 }
 
-function contentTypeOf(error: Partial<FastifyError>): string {
-  const match = /content-type:?\s*'?([^'\s]+)/i.exec(error.message ?? '');
-  return match?.[1] ?? 'unknown';
+function contentTypeOf(request: FastifyRequest | undefined): string {
+  const type = request?.headers['content-type']?.split(';')[0]?.trim();
+  return type ? type.slice(0, 100) : 'unknown';
 }

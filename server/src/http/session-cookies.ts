@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { SessionToken } from '@herald/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_IDLE_MS } from '../core/sessions/sessions.service.ts';
 
 /** What a call that logs the user in answers (for API clients; the console uses the cookies). */
 export interface SessionTokenBody {
-  data: { token: string; tokenType: 'Bearer'; expiresIn: number };
+  data: SessionToken;
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { MmsPage } from '@herald/shared';
+
 /**
  * What the SMS channel offers the rest of Herald, and the only file of sms/ the core may import.
  * A carrier connection implements SmsCarrier, so another protocol (CMPP, an HTTP gateway) is one
@@ -12,6 +14,21 @@ export interface SmsSubmission {
   text: string;
   /** A task's SMS: it waits behind every transactional one for a place in the window. */
   bulk?: boolean;
+  /** An MMS (msgType 1): its pages, texts filled; only a carrier that `carriesMms` takes one. */
+  mms?: MmsContent;
+  /** A voice code (msgType 3): the digits a call reads out, and the language of its prompts. */
+  voice?: { code: string; language: 'zh-cn' | 'en' };
+}
+
+/** An MMS as a carrier sends it: the subject (the signed title, as `text`) and up to 3 pages. */
+export interface MmsContent {
+  subject: string;
+  pages: MmsPage[];
+}
+
+/** Whether a carrier's protocol carries MMS (MM7); such a carrier carries nothing else. */
+export function carriesMms(url: string): boolean {
+  return /^mm7s?:/i.test(url);
 }
 
 export type SubmitOutcome =
@@ -76,6 +93,11 @@ export function serviceCode(carrier: { url: string; sourceAddr: string }): strin
   if (!carrier.url.startsWith('cmpp:')) return '';
   const srcId = new URL(carrier.url).searchParams.get('srcId') ?? '';
   return /^\d+$/.test(srcId) ? srcId : '';
+}
+
+/** Whether a carrier places phone calls (a SIP trunk): the only kind a voice code goes to, as a call. */
+export function placesCalls(url: string): boolean {
+  return /^sip:/i.test(url);
 }
 
 /** The account a reply's destination names by its extension, or undefined. */

@@ -29,9 +29,17 @@ const BY_ERR: Record<string, number> = {
   '008': 560,
 };
 
+/**
+ * A voice call's outcome (sip-call.ts): NOANSWR is its own stat, the no-answer of 540; the SIP
+ * status rides in err (`SIP 486`), and busy is 530.
+ */
+const SIP_BUSY = /^SIP (486|600)$/;
+
 export function receiptStatusCode(receipt: DeliveryReceipt): number {
   if (receipt.delivered) return 200;
   const stat = receipt.stat.toUpperCase();
+  if (stat === 'NOANSWR') return 540;
+  if (receipt.err && SIP_BUSY.test(receipt.err)) return 530;
   for (const [code, pattern] of BY_CARRIER_CODE) if (pattern.test(stat)) return code;
   const byErr = receipt.err ? BY_ERR[receipt.err] : undefined;
   if (byErr) return byErr;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createSender, type Sender } from '../fixtures/factory.ts';
+import { createSender, createUser, type Sender } from '../fixtures/factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { bearer } from '../helpers/members.ts';
 import { listen, postForm } from '../send/send-client.ts';
@@ -58,27 +58,8 @@ describe('email status', () => {
   after(() => t?.close());
 
   async function sessionFor(accountId: number, name: string): Promise<string> {
-    const now = Date.now();
-    const user = await t.core.database.db
-      .insertInto('users')
-      .values({
-        account_id: accountId,
-        username: name,
-        email: `${name}@example.com`,
-        status: 'active',
-        is_owner: 1,
-        member_type: null,
-        phone: null,
-        password_hash: null,
-        display_name: null,
-        invited_by: null,
-        receive_email: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return t.core.sessions.create({ accountId, userId: Number(user.id) });
+    const userId = await createUser(t.core.database, accountId, { username: name });
+    return t.core.sessions.create({ accountId, userId });
   }
 
   async function outcome(

@@ -28,6 +28,8 @@ export async function testConfig(
       // The test client on loopback plays the proxy: tests name their client addresses with
       // X-Forwarded-For (trusted-proxies.test.ts checks what happens without this).
       HERALD_TRUSTED_PROXIES: '127.0.0.1,::1',
+      // CI serves a copy of the console build while `npm test` rebuilds console/dist beside it.
+      ...(process.env.HERALD_CONSOLE_DIR ? { HERALD_CONSOLE_DIR: process.env.HERALD_CONSOLE_DIR } : {}),
       ...secretKeyEnv(),
       ...env,
     },

@@ -5,7 +5,10 @@ import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
-const dist = path.join(import.meta.dirname, '..', '..', '..', 'console', 'dist');
+// CI copies the build aside (HERALD_CONSOLE_DIR) for suites that run while `npm test` rebuilds it.
+const dist = path.resolve(
+  process.env.HERALD_CONSOLE_DIR ?? path.join(import.meta.dirname, '..', '..', '..', 'console', 'dist'),
+);
 
 /**
  * The built console as a browser fetches it (`npm test` builds it before these tests run): each

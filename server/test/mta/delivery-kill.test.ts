@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import {
   type DnsServer,
@@ -13,6 +14,7 @@ import { loadConfig } from '../../src/config.ts';
 import type { KeyCaller } from '../../src/core/context.ts';
 import { createDkimKey } from '../../src/core/domains/dkim-key.ts';
 import { createLogger } from '../../src/logger.ts';
+import { DotJournal } from '../../src/mta/pipeline/dot-journal.ts';
 import { createSender, type Sender } from '../fixtures/factory.ts';
 import { sharedBackendEnv } from '../helpers/backend-env.ts';
 import { TEST_SECRET_KEY, type TestDatabase, tempDir } from '../helpers/database.ts';
@@ -25,6 +27,12 @@ import { sleep, waitFor } from '../helpers/wait.ts';
  * random moments (each moment a random point of the run's progress plus a random few
  * milliseconds), restarting it each time; when the queue has drained, the MX holds every accepted
  * message exactly once (by recipient) and every accepted recipient row is delivered.
+ *
+ * With one exception, which no record can close: a worker writes the final dot one system call
+ * after its dot journal entry, and a kill (on a loaded machine, a process can wait there for
+ * milliseconds) may fall in between. Herald then cannot tell whether the dot went out; it does not
+ * send again, and records the row with a reply that says so. A message may be missing only if its
+ * row says that and its worker was one of those killed (at most one row per killed worker loop).
  *
  * One message in LARGE_EVERY is about 4 MB (more than the loopback socket buffers take) and its
  * recipient reads slowly, so part of its body waits in the sending process for a while: a kill
@@ -48,9 +56,13 @@ const SMALL_HTML = `<p>${'Herald delivery reliability test. '.repeat(24)}</p>`;
 const LARGE_HTML = `<p>${'Herald delivery reliability test, the long edition. '.repeat(80_000)}</p>`;
 /** Pauses 20 ms after each chunk of DATA: a 4 MB body takes about a second to read. */
 const SLOW_READER = { readDelayMs: 20 };
+/** How a row whose dot may not have gone out is recorded (delivery-pipeline.ts). */
+const LAST_ENTRY_REPLY = 'delivered (unconfirmed): the worker stopped right after recording its final dot';
 
 interface Run {
   mx: SmtpMx;
+  /** Where the workers keep their dot journals (delivery.service.ts). */
+  journalDir: string;
   env: Record<string, string>;
   core: Core;
   sender: Sender;
@@ -136,7 +148,11 @@ describe('kill -9 mid-run', { concurrency: false }, () => {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    return { mx, env, core, sender, count };
+    const journalDir =
+      config.database.kind === 'sqlite'
+        ? `${config.database.file}-dots`
+        : path.join(env.HERALD_DATA_DIR as string, 'delivery-dots');
+    return { mx, env, journalDir, core, sender, count };
   }
 
   /** Kills `current()` at each point of `progress()` (0..1), plus a random 0-40 ms, and restarts it. */
@@ -183,26 +199,48 @@ describe('kill -9 mid-run', { concurrency: false }, () => {
       throw error;
     }
     assert.equal(await run.count('delivered', true), 0, 'every recipient row is delivered');
+    // The one attempt a killed worker can leave in doubt (dot-journal.ts): its dot journal entry
+    // was the last thing the worker wrote, and the kill may have fallen between that entry and the
+    // dot. Herald says so in the row's reply and does not send again; the message may be missing.
+    const atRisk = await run.core.database.db
+      .selectFrom('message_recipients')
+      .select(['recipient', 'dot_owner'])
+      .where('last_reply', 'like', `${LAST_ENTRY_REPLY}%`)
+      .execute();
+    const killedPids = new Set(started.map((p) => p.pid));
+    for (const row of atRisk) {
+      const pid = Number(String(row.dot_owner).split(':')[1]);
+      assert.ok(
+        killedPids.has(pid),
+        `${row.recipient}: left in doubt by ${row.dot_owner}, a worker never killed`,
+      );
+    }
+    const mayBeMissing = new Set(atRisk.map((row) => row.recipient));
     await waitFor('the MX to hold every accepted message', () => {
       const seen = arrivals(run.mx);
-      return [...accepted].every((r) => seen.has(r));
+      return [...accepted].every((r) => seen.has(r) || mayBeMissing.has(r));
     }).catch(async (error) => {
-      const unconfirmed = await run.core.database.db
-        .selectFrom('message_recipients')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('last_reply', 'like', 'delivered (unconfirmed)%')
-        .executeTakeFirstOrThrow();
       const seen = arrivals(run.mx);
-      const missing = [...accepted].filter((r) => !seen.has(r));
+      const missing = [...accepted].filter((r) => !seen.has(r) && !mayBeMissing.has(r));
       const rows = await run.core.database.db
         .selectFrom('message_recipients')
-        .select(['recipient', 'status', 'attempts', 'dot_sent_at', 'last_reply'])
+        .select(['id', 'recipient', 'status', 'attempts', 'dot_sent_at', 'dot_owner', 'last_reply'])
         .where('recipient', 'in', missing.slice(0, 20))
         .execute();
+      // What the marking worker's journal says of each.
+      const journal = new DotJournal(run.journalDir);
+      const told = rows.map((row) => ({
+        ...row,
+        journal:
+          row.dot_owner && row.dot_sent_at !== null
+            ? journal.verdict(row.dot_owner, Number(row.id), Number(row.dot_sent_at))
+            : null,
+      }));
       throw new Error(
-        `${(error as Error).message}: ${missing.length} of ${accepted.size} accepted never arrived, ${unconfirmed.n} recorded as delivered (unconfirmed); the first: ${JSON.stringify(rows)}`,
+        `${(error as Error).message}: ${missing.length} of ${accepted.size} accepted never arrived; the first: ${JSON.stringify(told)}`,
       );
     });
+    const lost = [...mayBeMissing].filter((r) => !arrivals(run.mx).has(r)).length;
     const seen = arrivals(run.mx);
     const twice = [...seen].filter(([, n]) => n > 1);
     assert.deepEqual(twice.slice(0, 10), [], 'no message was delivered twice');
@@ -220,8 +258,9 @@ describe('kill -9 mid-run', { concurrency: false }, () => {
       0,
     );
     process.stderr.write(
-      `kill test (${label}): killed at ${killedAt.join('%, ')}% of the run; ${accepted.size} accepted, ${seen.size} arrived, ${unconfirmed} recorded as delivered (unconfirmed), ${resent} marked but sent again (their dot was never written)\n`,
+      `kill test (${label}): killed at ${killedAt.join('%, ')}% of the run; ${accepted.size} accepted, ${seen.size} arrived, ${unconfirmed} recorded as delivered (unconfirmed), ${resent} marked but sent again (their dot was never written), ${atRisk.length} left in doubt by a kill right after their journal entry (${lost} of them lost)\n`,
     );
+    return { lost };
   }
 
   it(`a delivery worker: ${MESSAGES} accepted messages, ${KILLS} kills, each delivered exactly once`, {
@@ -268,8 +307,8 @@ describe('kill -9 mid-run', { concurrency: false }, () => {
         processes.push(worker);
       },
     );
-    await settle(run, accepted, () => worker, 'worker', killedAt);
-    assert.equal(run.mx.messages.length, MESSAGES);
+    const { lost } = await settle(run, accepted, () => worker, 'worker', killedAt);
+    assert.equal(run.mx.messages.length, MESSAGES - lost);
   });
 
   it(`the all-in-one process: ${MESSAGES} messages accepted over HTTP while it is killed ${KILLS} times, each accepted one delivered exactly once`, {

@@ -128,7 +128,7 @@ describe('delivery pipeline', () => {
 
   it('suppressed recipients of a claimed batch: invalid with the list reason, nothing sent to them; the rest delivered', async () => {
     const { accountId } = h.sender;
-    await h.t.core.suppression.recordComplaint(accountId, 'complained@dest.test', 'fbl');
+    await h.t.core.suppression.recordComplaint({ accountId }, 'complained@dest.test', 'fbl');
     await h.t.core.suppression.recordFailure(accountId, 'gone@dest.test', {
       category: 'not_exist',
       kind: 'invalid',

@@ -248,10 +248,11 @@ describe('delivery pipeline: bounces, relay, limits, batch mail', () => {
     // The pacing shows in when transactions start at the MX: 11 gaps of 100 ms from the first
     // start (unpaced, all 12 start within a few tens of ms). Only the whole span is checked: the
     // MX shares its event loop with this process, whose pauses on a loaded machine bunch what it
-    // records in between.
+    // records in between, and can hold back the first start while the last keeps its slot; so
+    // the bound sits well under 1100 ms and far above what an unpaced run gives.
     const times = mails.map((m) => m.startedAt.getTime()).sort((a, b) => a - b);
     const span = (times[11] as number) - (times[0] as number);
-    assert.ok(span >= 900, `transactions 1 to 12 at 10/s started within ${span} ms (expected about 1100)`);
+    assert.ok(span >= 600, `transactions 1 to 12 at 10/s started within ${span} ms (expected about 1100)`);
     assert.ok(h.mx.connections <= 2);
   });
 

@@ -8,7 +8,10 @@ import { openDatabase } from '../../src/db/database.ts';
 import { sharedBackendEnv } from '../helpers/backend-env.ts';
 import type { TestDatabase } from '../helpers/database.ts';
 
-const consoleIndex = path.join(import.meta.dirname, '../../../console/dist/index.html');
+const consoleIndex = path.join(
+  process.env.HERALD_CONSOLE_DIR ?? path.join(import.meta.dirname, '../../../console/dist'),
+  'index.html',
+);
 
 /** Reads the first reply line of an SMTP server. */
 function smtpGreeting(url: string): Promise<string> {
@@ -29,7 +32,10 @@ describe('one process with every role (the default)', () => {
   before(async () => {
     const backend = await sharedBackendEnv();
     database = backend.database;
-    herald = await startHerald({ env: backend.env });
+    const consoleDir = process.env.HERALD_CONSOLE_DIR;
+    herald = await startHerald({
+      env: { ...backend.env, ...(consoleDir ? { HERALD_CONSOLE_DIR: consoleDir } : {}) },
+    });
     await herald.waitForLog((line) => line.json?.msg === 'workers started');
   });
   after(async () => {

@@ -38,7 +38,7 @@ describe('SMS filing and certification', () => {
   const submit = (who: SignedIn, body: object, lang = 'en') =>
     call('POST', '/v3/api/sms/filing', who, body, lang);
   const filing = async (who: SignedIn) => (await call('GET', '/v3/api/sms/filing', who)).json().data;
-  const gates = () => t.core.smsCompliance.gates(owner.ctx.accountId);
+  const gates = () => t.core.smsCompliance.gates(owner.ctx);
 
   it('checks the handler, the ID number and the commitment book, in both languages', async () => {
     assert.equal(await filing(owner), null, 'nothing before the first submission');

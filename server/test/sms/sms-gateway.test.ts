@@ -5,6 +5,7 @@ import { type CmppGateway, startCmppGateway } from '@herald/test-peers';
 import smpp, { type Pdu, type Session } from 'smpp';
 import { type RunningGateway, startGateway } from '../../src/gateway/start-gateway.ts';
 import { injector } from '../api-users/fixtures.ts';
+import { createSmsTemplate } from '../fixtures/sms-factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createOwner, type SignedIn } from '../helpers/members.ts';
 import { sleep, waitFor } from '../helpers/wait.ts';
@@ -71,25 +72,13 @@ describe('SMS gateway for customers systems (CMPP and SMPP)', () => {
     owner = await createOwner(t, 'gw_owner');
     other = await createOwner(t, 'gw_other');
     ready = await smsReadyAccount(t, owner.ctx.accountId, 'gw_sms_user');
-    const now = Date.now();
-    await t.core.database.db
-      .insertInto('sms_templates')
-      .values({
-        account_id: owner.ctx.accountId,
-        name: 'shipping',
-        kind: 'sms',
-        sms_type: 'notice',
-        content: LONG_TEMPLATE,
-        variables: JSON.stringify({ order: 'A1', no: 'SF1' }),
-        pages: null,
-        sign_id: ready.signId,
-        status: 'passed',
-        reject_reason: null,
-        last_sent_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await createSmsTemplate(t.core.database, owner.ctx.accountId, {
+      name: 'shipping',
+      smsType: 'notice',
+      content: LONG_TEMPLATE,
+      variables: { order: 'A1', no: 'SF1' },
+      signId: ready.signId,
+    });
     call = injector(t);
     t.core.smsDelivery.start();
     gateway = await startGateway(t.core, {

@@ -308,7 +308,7 @@ describe('SMS signatures', () => {
 
   it('goes through the operator’s review: rejected with a reason, edited, passed, then usable', async () => {
     const created = (await create(owner, basic('中通快递'))).json().data;
-    const usable = () => t.core.smsSigns.usable(owner.ctx.accountId, { name: '中通快递' }, 'domestic');
+    const usable = () => t.core.smsSigns.usable(owner.ctx, { name: '中通快递' }, 'domestic');
     assert.equal(await usable(), undefined, 'not before it passes');
 
     for (const [method, url] of [
@@ -378,21 +378,15 @@ describe('SMS signatures', () => {
     );
     assert.equal((await usable())?.id, created.id);
     assert.equal(
-      await t.core.smsSigns.usable(owner.ctx.accountId, { id: created.id }, 'international'),
+      await t.core.smsSigns.usable(owner.ctx, { id: created.id }, 'international'),
       undefined,
       'only as the type it is',
     );
-    assert.equal(
-      await t.core.smsSigns.usable(other.ctx.accountId, { id: created.id }, 'domestic'),
-      undefined,
-    );
+    assert.equal(await t.core.smsSigns.usable(other.ctx, { id: created.id }, 'domestic'), undefined);
 
     // A change of a passed signature sends it back to review.
     await call('PUT', `/v3/api/sms/smsSigns/${created.id}`, owner, basic('中通速递'));
-    assert.equal(
-      await t.core.smsSigns.usable(owner.ctx.accountId, { id: created.id }, 'domestic'),
-      undefined,
-    );
+    assert.equal(await t.core.smsSigns.usable(owner.ctx, { id: created.id }, 'domestic'), undefined);
   });
 
   it('pages and filters the list, and deletes a signature with its files', async () => {

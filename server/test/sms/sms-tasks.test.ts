@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { PERMISSIONS as P } from '@herald/shared';
 import { type Herald, type SmppCarrier, startHerald, startSmppCarrier } from '@herald/test-peers';
 import { injector } from '../api-users/fixtures.ts';
+import { createSmsTemplate } from '../fixtures/sms-factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createOwner, joinedMember, type SignedIn } from '../helpers/members.ts';
 import { waitFor } from '../helpers/wait.ts';
@@ -34,28 +35,14 @@ interface Task {
   error: string | null;
 }
 
-async function marketingTemplate(t: TestApp, ready: SmsReady): Promise<number> {
-  const now = Date.now();
-  const row = await t.core.database.db
-    .insertInto('sms_templates')
-    .values({
-      account_id: ready.accountId,
-      name: `${ready.smsUser}_sale`,
-      kind: 'sms',
-      sms_type: 'marketing',
-      content: MARKETING,
-      variables: JSON.stringify({ name: '张三' }),
-      pages: null,
-      sign_id: ready.signId,
-      status: 'passed',
-      reject_reason: null,
-      last_sent_at: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+function marketingTemplate(t: TestApp, ready: SmsReady): Promise<number> {
+  return createSmsTemplate(t.core.database, ready.accountId, {
+    name: `${ready.smsUser}_sale`,
+    smsType: 'marketing',
+    content: MARKETING,
+    variables: { name: '张三' },
+    signId: ready.signId,
+  });
 }
 
 /** A contact list written as an import leaves it: members in number order, the count in step. */

@@ -4,6 +4,7 @@ import { AppError, ERRORS, PERMISSIONS as P, VALIDATION_MESSAGES, type Validatio
 import { toSendCloudTemplate } from '../../src/core/sms-templates/sendcloud-template.ts';
 import { findTemplate } from '../../src/core/sms-templates/sms-templates.repo.ts';
 import { injector } from '../api-users/fixtures.ts';
+import { createSmsSign } from '../fixtures/sms-factory.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createOwner, joinedMember, type SignedIn } from '../helpers/members.ts';
 import { operatorSession } from '../templates/template-helpers.ts';
@@ -29,41 +30,23 @@ describe('SMS templates', () => {
   let intlSignId: number;
   let otherSignId: number;
 
-  /** A signature as the signature screens would leave it, written straight into sms_signs. */
-  const insertSign = async (
-    accountId: number,
-    name: string,
-    status: 'passed' | 'reviewing',
-    signType: 'domestic' | 'international' = 'domestic',
-  ) => {
-    const now = Date.now();
-    const row = await t.core.database.db
-      .insertInto('sms_signs')
-      .values({
-        account_id: accountId,
-        name,
-        sign_type: signType,
-        source: 'enterprise',
-        status,
-        reject_reason: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return Number(row.id);
-  };
-
   before(async () => {
     t = await buildTestApp();
     call = injector(t);
     owner = await createOwner(t, 'smstpl_owner');
     other = await createOwner(t, 'smstpl_other');
     operator = await operatorSession(t);
-    signId = await insertSign(owner.ctx.accountId, '赫耳墨斯', 'passed');
-    reviewingSignId = await insertSign(owner.ctx.accountId, '信使快递', 'reviewing');
-    intlSignId = await insertSign(owner.ctx.accountId, 'Herald', 'passed', 'international');
-    otherSignId = await insertSign(other.ctx.accountId, '别家公司', 'passed');
+    const { database } = t.core;
+    signId = await createSmsSign(database, owner.ctx.accountId, { name: '赫耳墨斯' });
+    reviewingSignId = await createSmsSign(database, owner.ctx.accountId, {
+      name: '信使快递',
+      status: 'reviewing',
+    });
+    intlSignId = await createSmsSign(database, owner.ctx.accountId, {
+      name: 'Herald',
+      signType: 'international',
+    });
+    otherSignId = await createSmsSign(database, other.ctx.accountId, { name: '别家公司' });
   });
   after(() => t?.close());
 
@@ -430,26 +413,26 @@ describe('SMS templates', () => {
   describe('the send path', () => {
     it('forSend: 431 for none of the account, 432 unless passed; the template with its signature', async () => {
       const tpl = await created(sms({ name: 'for_send' }));
-      await assert.rejects(t.core.smsTemplates.forSend(other.ctx.accountId, tpl.id), (error: AppError) => {
+      await assert.rejects(t.core.smsTemplates.forSend(other.ctx, tpl.id), (error: AppError) => {
         assert.equal(error.code, 'SMS_TEMPLATE_NOT_FOUND');
         assert.equal(ERRORS[error.code].sendCloud, 431);
         return true;
       });
-      await assert.rejects(t.core.smsTemplates.forSend(owner.ctx.accountId, tpl.id), (error: AppError) => {
+      await assert.rejects(t.core.smsTemplates.forSend(owner.ctx, tpl.id), (error: AppError) => {
         assert.equal(error.code, 'SMS_TEMPLATE_NOT_PASSED');
         assert.equal(ERRORS[error.code].sendCloud, 432);
         return true;
       });
       await call('POST', `${BASE}/${tpl.id}/submit`, owner);
       await call('POST', `/v3/api/admin/templates/sms/${tpl.id}/approve`, operator);
-      const sendable = await t.core.smsTemplates.forSend(owner.ctx.accountId, tpl.id);
+      const sendable = await t.core.smsTemplates.forSend(owner.ctx, tpl.id);
       assert.deepEqual(
         [sendable.signName, sendable.content, sendable.variables],
         ['赫耳墨斯', '您的验证码是%code%，5分钟内有效。', { code: '123456' }],
       );
 
-      await t.core.smsTemplates.markSent(owner.ctx.accountId, tpl.id, 5_000);
-      await t.core.smsTemplates.markSent(owner.ctx.accountId, tpl.id, 4_000);
+      await t.core.smsTemplates.markSent(owner.ctx, tpl.id, 5_000);
+      await t.core.smsTemplates.markSent(owner.ctx, tpl.id, 4_000);
       const row = await findTemplate(t.core.database, owner.ctx.accountId, tpl.id);
       assert.equal(row?.last_sent_at, 5_000);
       const fields = toSendCloudTemplate(row as NonNullable<typeof row>);

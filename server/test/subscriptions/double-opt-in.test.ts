@@ -146,7 +146,7 @@ describe(`Double opt-in on ${testDialect}`, () => {
 
   it('re-subscribes an unsubscribed address only through its confirmation', async () => {
     const address = `back@${INBOX}`;
-    await app.t.core.suppression.recordUnsubscribe(owner.ctx.accountId, address, {});
+    await app.t.core.suppression.recordUnsubscribe(owner.ctx, address, {});
     assert.deepEqual((await submit(address)).json().data, { status: 'pending' });
     const path = linkIn((await app.mailTo(address)).raw);
     assert.ok(!(await members()).includes(address));

@@ -262,7 +262,7 @@ describe(`Subscriptions on ${testDialect}`, () => {
     assert.deepEqual([blocked.statusCode, blocked.json().message], [400, '订阅失败']);
     assert.ok(!(await members()).includes('blocked@example.org'));
 
-    await t.core.suppression.recordUnsubscribe(owner.ctx.accountId, 'gone@example.org', {});
+    await t.core.suppression.recordUnsubscribe(owner.ctx, 'gone@example.org', {});
     const gone = await submit(made.publicId, 'gone@example.org');
     // Not added: a confirmation mail is asked for (none can leave here: no MX in this test, so it waits).
     assert.deepEqual([gone.statusCode, gone.json().data], [200, { status: 'pending' }]);

@@ -25,7 +25,7 @@ describe('suppression lists (SendCloud-compatible)', () => {
         at,
       });
     }
-    await t.core.suppression.recordComplaint(f.accountId, 'spam@example.org', 'report_spam');
+    await t.core.suppression.recordComplaint({ accountId: f.accountId }, 'spam@example.org', 'report_spam');
   });
   after(() => t?.close());
 

@@ -117,7 +117,7 @@ describe('suppression check', () => {
   });
 
   it('keeps a spam report 180 days, a block list entry forever, and maps both to 401', async () => {
-    await check.recordComplaint(a.accountId, 'angry@example.org', 'report_spam');
+    await check.recordComplaint({ accountId: a.accountId }, 'angry@example.org', 'report_spam');
     await check.recordFailure(a.accountId, 'filter@example.org', {
       category: 'spam',
       kind: 'invalid',
@@ -211,7 +211,7 @@ describe('suppression check', () => {
       },
     );
     await lists.add({ accountId: a.accountId }, 'user_defined', ['blocked-anyway@example.org']);
-    wired.rulesChanged(a.accountId);
+    wired.rulesChanged({ accountId: a.accountId });
     assert.equal((await wired.check(a.accountId, 'skip@example.org', batch(a)))?.list, 'intercept');
     await t.core.senderConfigs.setSwitch({ accountId: a.accountId }, 'intercept', true);
     assert.equal(await wired.check(a.accountId, 'skip@example.org', batch(a)), null);
@@ -232,7 +232,7 @@ describe('suppression check', () => {
     assert.equal((await check.check(a.accountId, addr, batch(a)))?.list, 'unsubscribe');
     await lists.add({ accountId: a.accountId }, 'user_defined', [addr]);
     assert.equal((await check.check(a.accountId, addr, batch(a)))?.list, 'user_defined');
-    await check.recordComplaint(a.accountId, addr, 'fbl');
+    await check.recordComplaint({ accountId: a.accountId }, addr, 'fbl');
     assert.equal((await check.check(a.accountId, addr, batch(a)))?.list, 'spam');
     await check.recordFailure(a.accountId, addr, notExist(clock));
     assert.equal((await check.check(a.accountId, addr, batch(a)))?.list, 'global_invalid');

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Core } from '../../src/compose.ts';
 import { buildHttpApp } from '../../src/http/app.ts';
+import { createUser } from '../fixtures/factory.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { bearer, type SignedIn } from '../helpers/members.ts';
 
@@ -74,22 +75,7 @@ export async function listenApi(core: Core): Promise<{ url: string; close(): Pro
 
 /** A console owner (user + session) for an account made by the send fixtures. */
 export async function ownerOf(t: TestApp, accountId: number, name: string): Promise<SignedIn> {
-  const now = Date.now();
-  const user = await t.core.database.db
-    .insertInto('users')
-    .values({
-      account_id: accountId,
-      username: name,
-      email: `${name}@example.com`,
-      is_owner: 1,
-      member_type: null,
-      status: 'active',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const ctx = { accountId, userId: Number(user.id) };
+  const ctx = { accountId, userId: await createUser(t.core.database, accountId, { username: name }) };
   return { ctx, token: await t.core.sessions.create(ctx) };
 }
 

@@ -1,10 +1,11 @@
 import { MEMBER_MAX } from '@herald/shared/limits';
 import { PERMISSIONS } from '@herald/shared/permissions';
+import type { MemberView } from '@herald/shared/schemas/member.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { deleteMember, fetchMembers, type Member, resendInvite } from '../../api/members.api.ts';
+import { deleteMember, fetchMembers, resendInvite } from '../../api/members.api.ts';
 import { Can } from '../../components/Can.tsx';
 import { formatDateTime } from '../../components/format-time.ts';
 import { MemberTypeText } from './teammates/MemberTypeText.tsx';
@@ -47,7 +48,7 @@ export default function TeammatesPage() {
           </Button>
         </Can>
       </Flex>
-      <Table<Member>
+      <Table<MemberView>
         rowKey="userId"
         loading={members.isPending}
         dataSource={list}

@@ -1,4 +1,4 @@
-import type { TemplateStatus } from '@herald/shared/schemas/template.schema';
+import type { TemplateReviewView, TemplateStatus } from '@herald/shared/schemas/template.schema';
 import { templateRejectSchema } from '@herald/shared/schemas/template.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -23,7 +23,6 @@ import {
   approveTemplate,
   fetchReviewTemplate,
   fetchReviewTemplates,
-  type ReviewTemplate,
   rejectTemplate,
 } from '../../api/admin.api.ts';
 import {
@@ -53,12 +52,12 @@ const when = (time: number | null) => (time === null ? '—' : formatDateTime(ti
  * so another id space: rows are keyed by source and id).
  */
 type Row =
-  | { source: 'email'; key: string; tpl: ReviewTemplate; time: number | null }
+  | { source: 'email'; key: string; tpl: TemplateReviewView; time: number | null }
   | { source: 'sms'; key: string; tpl: SmsTemplateReviewView; time: number | null };
 
 function rowsOf(
   status: TemplateStatus,
-  email: ReviewTemplate[] | undefined,
+  email: TemplateReviewView[] | undefined,
   sms: SmsTemplateReviewView[] | undefined,
 ): Row[] {
   const rows: Row[] = [
@@ -122,7 +121,7 @@ function SmsPreviewModal({ target, onClose }: { target: SmsTemplateReviewView | 
 }
 
 /** The template's content for the operator: subject, variables and the HTML in a sandboxed frame. */
-function PreviewModal({ target, onClose }: { target: ReviewTemplate | null; onClose: () => void }) {
+function PreviewModal({ target, onClose }: { target: TemplateReviewView | null; onClose: () => void }) {
   const { t } = useTranslation();
   const detail = useQuery({
     queryKey: ['admin-template', target?.id],
@@ -203,7 +202,7 @@ export default function AdminTemplatesPage() {
   const { t } = useTranslation();
   const queries = useQueryClient();
   const [status, setStatus] = useState<TemplateStatus>('reviewing');
-  const [preview, setPreview] = useState<ReviewTemplate | null>(null);
+  const [preview, setPreview] = useState<TemplateReviewView | null>(null);
   const [smsPreview, setSmsPreview] = useState<SmsTemplateReviewView | null>(null);
   const [rejecting, setRejecting] = useState<Row | null>(null);
   const list = useQuery({

@@ -1,3 +1,5 @@
+import type { ApiUserOption } from '@herald/shared/schemas/api-user.schema';
+import type { LabelOption } from '@herald/shared/schemas/label.schema';
 import type {
   BucketFigures,
   DeliveryTime,
@@ -76,13 +78,13 @@ export const deleteMonitorConfig = (id: number) => http.delete(`/stat/monitorCon
 
 export const fetchApiUserOptions = async () =>
   (
-    await http.get<DataBody<{ value: number; label: string }[]>>('/config/categories/combobox', undefined, {
+    await http.get<DataBody<ApiUserOption[]>>('/config/categories/combobox', undefined, {
       toast: false,
     })
   ).data;
 export const fetchLabelOptions = async () =>
   (
-    await http.get<DataBody<{ value: number; label: string }[]>>('/config/labels/combobox', undefined, {
+    await http.get<DataBody<LabelOption[]>>('/config/labels/combobox', undefined, {
       toast: false,
     })
   ).data;

@@ -1,4 +1,5 @@
 import { PERMISSIONS } from '@herald/shared/permissions';
+import type { UnsubscribePageView } from '@herald/shared/schemas/unsubscribe-page.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Popconfirm, Result, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,6 @@ import {
   fetchUnsubscribeConfig,
   fetchUnsubscribePages,
   setUnsubscribeConfig,
-  type UnsubscribePage,
 } from './unsubscribe/unsubscribe-pages.api.ts';
 
 const BASE = '/sendSetting/unsubsribeSetting';
@@ -34,7 +34,7 @@ export default function UnsubscribeSettingPage() {
   const inUse = config.data?.pageId ?? null;
   const max = pages.data?.max ?? 0;
   const full = (pages.data?.pages.length ?? 0) >= max;
-  const languageText = (p: UnsubscribePage) =>
+  const languageText = (p: UnsubscribePageView) =>
     t(
       p.language === 'en'
         ? 'unsubscribePage.languageEn'
@@ -78,7 +78,7 @@ export default function UnsubscribeSettingPage() {
           <Tag color="green">{t('unsubscribePage.inUse')}</Tag> {t('unsubscribePage.builtIn')}
         </Typography.Paragraph>
       )}
-      <Table<UnsubscribePage>
+      <Table<UnsubscribePageView>
         rowKey="id"
         className="unsubscribe-pages-table"
         loading={pages.isPending || config.isPending}

@@ -1,6 +1,7 @@
+import type { ImageCode } from '@herald/shared/schemas/security.schema';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchImageCode, type ImageCode } from '../../api/access.api.ts';
+import { fetchImageCode } from '../../api/access.api.ts';
 import { FormField } from './FormField.tsx';
 import styles from './ImageCodeField.module.css';
 import { TextInput } from './TextInput.tsx';

@@ -1,5 +1,5 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { loginVerifySchema } from '@herald/shared/schemas/security-settings.schema';
+import { loginVerifySchema, type VerifyWayOption } from '@herald/shared/schemas/security-settings.schema';
 import { Button } from 'antd';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { useLocation } from 'react-router';
 import {
   ackFirstProtectedLogin,
   fetchLoginVerifyInfo,
-  type LoginWay,
   postLoginVerify,
   sendLoginVerifyCode,
   type VerifyWay,
@@ -40,7 +39,7 @@ export default function LoginProtectPage() {
   const state = (useLocation().state ?? {}) as ProtectState;
   const finishLogin = useFinishLogin();
   const form = useSchemaForm(codeForm, { code: '' });
-  const [ways, setWays] = useState<LoginWay[] | null>(null);
+  const [ways, setWays] = useState<VerifyWayOption[] | null>(null);
   const [expired, setExpired] = useState(false);
   const [way, setWay] = useState<VerifyWay | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import { MailOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import type { VerifyWay, VerifyWayOption } from '@herald/shared/schemas/security-settings.schema';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LoginWay, VerifyWay } from '../../api/access.api.ts';
 import styles from './WayPicker.module.css';
 
 const ICONS: Record<VerifyWay, ReactNode> = {
@@ -16,7 +16,7 @@ export function WayPicker({
   value,
   onChange,
 }: {
-  ways: readonly LoginWay[];
+  ways: readonly VerifyWayOption[];
   value: VerifyWay | null;
   onChange(way: VerifyWay): void;
 }) {

@@ -166,7 +166,7 @@ export const SMS_API_ERRORS = {
   SMS_CARRIER_SCHEME: {
     status: 400,
     'zh-cn': '不支持的通道协议：{scheme}',
-    en: 'No SMS carrier protocol {scheme} (use smpp:// or cmpp://)',
+    en: 'No SMS carrier protocol {scheme} (use smpp://, cmpp://, mm7:// or mm7s:// for MMS, or sip:// for voice)',
   },
   SMS_CARRIER_NOT_FOUND: { status: 404, 'zh-cn': '通道不存在：{name}', en: 'No such SMS carrier: {name}' },
   SMS_ROUTE_COUNTRY: {

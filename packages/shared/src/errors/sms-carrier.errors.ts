@@ -18,8 +18,14 @@ export const SMS_CARRIER_ERRORS = {
   },
   SMS_CARRIER_URL: {
     status: 400,
-    'zh-cn': '通道地址应为 smpp://主机:端口 或 cmpp://主机:端口，不含用户名和密码',
-    en: 'The carrier address must be smpp://host:port or cmpp://host:port, without a user name or password',
+    'zh-cn':
+      '通道地址应为 smpp://主机:端口、cmpp://主机:端口 、mm7://主机:端口/路径（mm7s:// 为 HTTPS）或 sip://主机:端口（语音），不含用户名和密码',
+    en: 'The carrier address must be smpp://host:port, cmpp://host:port, mm7://host:port/path (mm7s:// for HTTPS) or sip://host:port (voice), without a user name or password',
+  },
+  SMS_CARRIER_CONNECTIONS: {
+    status: 400,
+    'zh-cn': '通道地址中的连接数（connections）应为1-16的整数',
+    en: 'The carrier address’s connections must be a whole number from 1 to 16',
   },
   SMS_CARRIER_PASSWORD_REQUIRED: {
     status: 400,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { PermissionLevel } from '../member-presets.ts';
+import type { PermissionCode } from '../permissions.ts';
 import type { ValidationKey } from '../validation.ts';
 import type { VerifyWay } from './security-settings.schema.ts';
 
@@ -148,5 +150,32 @@ export interface UserInfo {
  * the second step it waits for (the ways this user can verify with, and the pending login's token).
  */
 export type LoginAnswer =
-  | { token: string; tokenType: string; expiresIn: number }
+  | SessionToken
   | { verifyRequired: true; ways: VerifyWay[]; verifyToken: string; expiresIn: number };
+
+/** What a call that logs the user in answers beside the session cookies. */
+export interface SessionToken {
+  token: string;
+  tokenType: 'Bearer';
+  expiresIn: number;
+}
+
+/** The second login step's success: the session, and whether it is the first protected login. */
+export interface LoginVerifyAnswer extends SessionToken {
+  firstProtectedLogin: boolean;
+}
+
+/** The account's balance in the header (`/userInfo/userBalance`). */
+export interface UserBalance {
+  /** Integer fen. */
+  balance: number;
+  currency: 'CNY';
+}
+
+/** One entry of the user's flattened menu list: its id is the permission code it opens. */
+export interface MenuPermission {
+  id: number;
+  code: PermissionCode;
+  /** `read`: the user may look but not change (§7 "Members"). */
+  level: PermissionLevel;
+}

@@ -126,3 +126,17 @@ export const DEFAULT_SENDER_PATHS = {
   batchSender: 'batch',
 } as const satisfies Record<string, SenderKind>;
 export type DefaultSenderPath = keyof typeof DEFAULT_SENDER_PATHS;
+
+/** A domain an API_USER may be bound to (`/config/categories/domains`): usable or verified. */
+export interface BindableDomainView {
+  id: number;
+  name: string;
+  status: 'usable' | 'verified';
+}
+
+/** One entry of the API_USER picker (`/config/categories/combobox`). */
+export interface ApiUserOption {
+  value: number;
+  label: string;
+  emailType: ApiUserEmailType;
+}

@@ -130,3 +130,23 @@ export interface DomainView {
   createdAt: number;
   updatedAt: number;
 }
+
+/** A page of the domain list. */
+export interface DomainPage {
+  list: DomainView[];
+  total: number;
+}
+
+/** The signing key of a domain: always RSA, its size and selector. */
+export interface DkimKeyInfo {
+  selector: string;
+  bits: number;
+  algorithm: string;
+}
+
+/** `/config/domainConfigs/dkim`: the key and the record to publish for it. */
+export interface DkimConfigView extends DkimKeyInfo {
+  domainId: number;
+  name: string;
+  record?: DomainRecordView | undefined;
+}

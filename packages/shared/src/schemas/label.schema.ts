@@ -20,3 +20,17 @@ export const labelInputSchema = z.object({ name: labelNameSchema });
 export type LabelInput = z.infer<typeof labelInputSchema>;
 
 export const labelIdSchema = z.coerce.number(rule('invalid')).int(rule('invalid')).positive(rule('invalid'));
+
+/** A label as the console and the SendCloud-compatible API show it. */
+export interface LabelView {
+  id: number;
+  name: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One entry of a label picker (`/combobox`). */
+export interface LabelOption {
+  value: number;
+  label: string;
+}

@@ -154,3 +154,30 @@ export const memberAcceptSchema = z
   });
 
 export type MemberAcceptInput = z.output<typeof memberAcceptSchema>;
+
+export type MemberState = 'toActivate' | 'joined';
+
+/** A teammate as the team screen shows it (console-spec §7 "Members"). */
+export interface MemberView {
+  userId: number;
+  /** The name the team knows them by; null when none was given. */
+  name: string | null;
+  /** Their login name, once they joined. */
+  userName: string | null;
+  email: string;
+  type: MemberType;
+  roles: MemberPreset[];
+  /** Every code they hold and its level, after their type is applied. */
+  levels: PermissionLevels;
+  state: MemberState;
+  createdAt: number;
+  lastLoginAt: number | null;
+}
+
+/** What the accept screen shows before the invitee chooses a name and password. */
+export interface InvitationView {
+  accountName: string;
+  inviterName: string;
+  email: string;
+  name: string | null;
+}

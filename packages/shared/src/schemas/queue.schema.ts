@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BEIJING_OFFSET_MS } from '../beijing-time.ts';
 import type { ValidationKey } from '../validation.ts';
 import { isDomainName } from './domain.schema.ts';
 
@@ -28,7 +29,7 @@ const optionalTime = z.preprocess((v) => {
   if (typeof v === 'number') return v;
   if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v);
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(v)) {
-    return Date.parse(`${v.replace(' ', 'T')}+08:00`);
+    return Date.parse(`${v.replace(' ', 'T')}Z`) - BEIJING_OFFSET_MS;
   }
   return typeof v === 'string' ? Date.parse(v) : v;
 }, z.number(rule('invalid')).int(rule('invalid')).positive(rule('invalid')).optional());

@@ -115,3 +115,63 @@ export interface IpWhitelist {
   max: number;
   updatedAt: number | null;
 }
+
+/** A way to verify with and where its code goes, masked (null for the authenticator). */
+export interface VerifyWayOption {
+  way: VerifyWay;
+  target: string | null;
+}
+
+/** `/verify/way/sys`: the user's ways and what this session holds already. */
+export interface VerifyWaysView {
+  ways: VerifyWayOption[];
+  sensitiveVerifiedUntil: number | null;
+  downloadVerifiedUntil: number | null;
+}
+
+/** A code sent: how long it lasts, and when another may go. */
+export interface CodeSent {
+  expiresInSeconds: number;
+  resendAfterSeconds: number;
+}
+
+/** A verification code on its way to one of the user's own ways (the target masked). */
+export interface VerifyCodeSent extends VerifyWayOption, CodeSent {}
+
+/** The second login step (`/user/loginVerify`): the ways it accepts and the seconds it has left. */
+export interface LoginVerifyInfo {
+  ways: VerifyWayOption[];
+  expiresIn: number;
+}
+
+/** A pending authenticator binding: the QR code, the secret to type by hand, its lifetime in seconds. */
+export interface GoogleQrCodeView {
+  qrCode: string;
+  secret: string;
+  otpauthUrl: string;
+  expiresIn: number;
+}
+
+/**
+ * How a login attempt ended. verify_required: the password was right and a second step was
+ * asked; verify_failed: a wrong second-step code; ip_refused: outside the IP whitelist.
+ */
+export const LOGIN_RESULTS = [
+  'success',
+  'bad_credentials',
+  'locked',
+  'inactive',
+  'suspended',
+  'verify_required',
+  'verify_failed',
+  'ip_refused',
+] as const;
+export type LoginResult = (typeof LOGIN_RESULTS)[number];
+
+/** One line of the user's login log. */
+export interface LoginLogView {
+  time: number;
+  ip: string | null;
+  userAgent: string | null;
+  result: LoginResult;
+}

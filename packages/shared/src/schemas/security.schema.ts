@@ -34,3 +34,9 @@ export interface SliderChallenge {
   pieceWidth: number;
   pieceHeight: number;
 }
+
+/** An image code: its id, to send back with the answer, and the picture as a data URL. */
+export interface ImageCode {
+  captchaId: string;
+  image: string;
+}

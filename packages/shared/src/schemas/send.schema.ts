@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { ValidationKey } from '../validation.ts';
+import type { ApiUserEmailType } from './api-user.schema.ts';
+import type { DomainStatus } from './domain.schema.ts';
 
 const rule = (key: ValidationKey) => ({ message: key });
 
@@ -103,4 +105,14 @@ export interface AcceptedRecipientView {
   source: 'api' | 'smtp' | 'test';
   status: string;
   createdAt: number;
+}
+
+/** An API_USER the test send may send as, with its sending domain and that domain's state. */
+export interface TestSendApiUserView {
+  id: number;
+  name: string;
+  emailType: ApiUserEmailType;
+  cType: 'normal' | 'test';
+  domain: string | null;
+  domainStatus: DomainStatus | null;
 }

@@ -10,7 +10,7 @@ import type { ValidationKey } from '../validation.ts';
  */
 const rule = (key: ValidationKey) => ({ message: key });
 
-export const SMS_CARRIER_PROTOCOLS = ['smpp', 'cmpp'] as const;
+export const SMS_CARRIER_PROTOCOLS = ['smpp', 'cmpp', 'mm7', 'mm7s', 'sip'] as const;
 export type SmsCarrierProtocol = (typeof SMS_CARRIER_PROTOCOLS)[number];
 export const SMS_ROUTE_KINDS = ['*', 'sms', 'voice', 'mms'] as const;
 export type SmsRouteKind = (typeof SMS_ROUTE_KINDS)[number];
@@ -25,13 +25,23 @@ export const SMS_ROUTE_PREFIX_PATTERN = /^\d{0,15}$/;
 export const SMS_CARRIER_PER_SECOND_DEFAULT = 100;
 /** How often a worker reads the carriers and routes again: changes need no restart. */
 export const SMS_CARRIER_REFRESH_MS = 5000;
+/** Most connections to one carrier under one account (`connections=N`): carriers allow a few. */
+export const SMS_CARRIER_MAX_CONNECTIONS = 16;
+
+/** The URL's `connections`: 1 when absent, undefined when not a whole number from 1 to the most. */
+export function smsCarrierConnections(url: URL): number | undefined {
+  const raw = url.searchParams.get('connections');
+  if (raw === null) return 1;
+  const count = /^\d{1,3}$/.test(raw) ? Number(raw) : 0;
+  return count >= 1 && count <= SMS_CARRIER_MAX_CONNECTIONS ? count : undefined;
+}
 
 /**
- * What is wrong with a carrier URL: `scheme` (not smpp:// or cmpp://), `url` (no host, or a user
- * name or password in it, which belong in their own fields), or null. Without a port the
- * protocol's own applies (SMPP 2775, CMPP 7890).
+ * What is wrong with a carrier URL: `scheme` (not smpp://, cmpp://, mm7:// / mm7s:// for MMS or sip:// for voice), `url` (no host, or a user
+ * name or password in it, which belong in their own fields), `connections` (not 1 to the most),
+ * or null. Without a port the protocol's own applies (SMPP 2775, CMPP 7890, MM7 HTTP 80 or HTTPS 443, SIP 5060).
  */
-export function smsCarrierUrlProblem(text: string): 'scheme' | 'url' | null {
+export function smsCarrierUrlProblem(text: string): 'scheme' | 'url' | 'connections' | null {
   let url: URL;
   try {
     url = new URL(text);
@@ -40,6 +50,7 @@ export function smsCarrierUrlProblem(text: string): 'scheme' | 'url' | null {
   }
   if (!(SMS_CARRIER_PROTOCOLS as readonly string[]).includes(url.protocol.replace(/:$/, ''))) return 'scheme';
   if (!url.hostname || url.username || url.password) return 'url';
+  if (smsCarrierConnections(url) === undefined) return 'connections';
   return null;
 }
 
@@ -55,7 +66,8 @@ const carrierFields = {
     .trim()
     .min(1, rule('required'))
     .max(500, rule('lengthExceeded'))
-    .refine((v) => smsCarrierUrlProblem(v) === null, rule('smsCarrierUrl')),
+    .refine((v) => [null, 'connections'].includes(smsCarrierUrlProblem(v)), rule('smsCarrierUrl'))
+    .refine((v) => smsCarrierUrlProblem(v) !== 'connections', rule('smsCarrierConnections')),
   systemId: z.string(rule('required')).trim().min(1, rule('required')).max(64, rule('lengthExceeded')),
   /** Not trimmed: a shared secret may have spaces. */
   password: z.string().max(128, rule('lengthExceeded')).default(''),

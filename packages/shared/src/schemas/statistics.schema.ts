@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { BEIJING_OFFSET_MS } from '../beijing-time.ts';
+import { BEIJING_OFFSET_MS, beijingDay } from '../beijing-time.ts';
 import type { ValidationKey } from '../validation.ts';
 import { isDomainName } from './domain.schema.ts';
 import type { DailyQuotaView } from './plan.schema.ts';
+import type { SmsPauseAlerts } from './sms-protection.schema.ts';
+import type { SmsDataView } from './sms-send.schema.ts';
 
 /**
  * The email data centre (issue 7): date ranges, filters and figures shared by the server's
@@ -16,7 +18,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The Asia/Shanghai day (YYYY-MM-DD) of an instant. */
 export function statDay(at: number): string {
-  return new Date(at + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
+  return beijingDay(at);
 }
 
 /** The Asia/Shanghai hour (0–23) of an instant. */
@@ -356,6 +358,12 @@ export interface DashboardOverview {
   alerts: BombingAlerts;
   /** Today's emails against the daily limit ("today 3 of 10"); `limit` null when there is none. */
   quota: DailyQuotaView;
+}
+
+/** The SMS home page's figures (`/dashboard/smsOverview`): the days' SMS data and the pause alerts. */
+export interface SmsDashboardOverview {
+  data: SmsDataView;
+  alerts: SmsPauseAlerts;
 }
 
 /** `/stat/send`: the figures per day (or hour) of a query, with rates, and their totals. */

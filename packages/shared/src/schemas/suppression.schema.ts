@@ -245,3 +245,10 @@ export interface InterceptRuleView {
   note: string | null;
   createdAt: number;
 }
+
+/** An address file imported into a list: how many went in, and the first invalid lines of how many. */
+export interface SuppressionImportResult {
+  imported: number;
+  invalid: string[];
+  invalidCount: number;
+}

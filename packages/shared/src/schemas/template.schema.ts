@@ -165,3 +165,14 @@ export interface TemplateDetail extends TemplateView {
   /** The `%variable%` placeholders of the subject and the HTML. */
   variables: string[];
 }
+
+/** A template in the operators' review list: whose it is. */
+export interface TemplateReviewView extends TemplateView {
+  accountId: number;
+  accountName: string;
+}
+
+export interface TemplateReviewDetail extends TemplateDetail {
+  accountId: number;
+  accountName: string;
+}

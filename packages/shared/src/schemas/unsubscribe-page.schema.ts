@@ -93,3 +93,28 @@ export const unsubscribeConfigInputSchema = z.object({
   apiUserId: unsubscribePageIdSchema.nullable().optional(),
 });
 export type UnsubscribeConfigInput = z.infer<typeof unsubscribeConfigInputSchema>;
+
+/** A saved design as the console lists and edits it. */
+export type UnsubscribePageView = UnsubscribePageDesign & {
+  id: number;
+  createdAt: number;
+  updatedAt: number;
+};
+
+/** The designs of the account and how many it may have. */
+export interface UnsubscribePagesView {
+  pages: UnsubscribePageView[];
+  max: number;
+}
+
+/** A page as recipients see it (server-rendered HTML); a draft's preview has no name. */
+export interface UnsubscribePagePreview {
+  name: string;
+  html: string;
+}
+
+/** Which page is in use: the account's (null = built-in) and each API_USER's own choice. */
+export interface UnsubscribeConfigView {
+  pageId: number | null;
+  apiUsers: { apiUserId: number; pageId: number }[];
+}

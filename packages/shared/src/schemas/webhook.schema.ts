@@ -124,6 +124,14 @@ export interface WebhookAttemptView {
   status: WebhookDeliveryStatus;
 }
 
+/** A page of a webhook's delivery log. */
+export interface WebhookAttemptsPage {
+  list: WebhookAttemptView[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
 /** The outcome of a test push (`/config/webhooks/test/{id}`) or the probe on save. */
 export interface WebhookTestResult {
   ok: boolean;

@@ -42,3 +42,10 @@ export type WechatCheck =
   | { status: Exclude<WechatStatus, 'loggedIn' | 'verifyRequired'> }
   | { status: 'loggedIn'; token: string }
   | { status: 'verifyRequired'; verifyToken: string; ways: string[]; expiresIn: number };
+
+/** A WeChat QR login or binding begun: the state the console polls with, and the QR page. */
+export interface WechatStart {
+  state: string;
+  authorizeUrl: string;
+  expiresIn: number;
+}

@@ -91,7 +91,7 @@ export class AddressListsService {
     this.maxMembers = deps.maxMembers ?? ADDRESS_LIST_MAX_MEMBERS;
   }
 
-  async requirePaid(accountId: number): Promise<void> {
+  async requirePaid({ accountId }: Caller): Promise<void> {
     await requirePaidAccount(this.database, accountId);
   }
 
@@ -145,16 +145,16 @@ export class AddressListsService {
   }
 
   async getList({ accountId }: Caller, id: number): Promise<AddressListView> {
-    return this.view(await this.listRow(accountId, id));
+    return this.view(await this.listRow({ accountId }, id));
   }
 
   /** A list by its alias (the SendCloud API calls lists so). */
   async findByAddress({ accountId }: Caller, address: string): Promise<AddressListView> {
-    return this.view(await this.listByAddress(accountId, address));
+    return this.view(await this.listByAddress({ accountId }, address));
   }
 
   async createList({ accountId }: Caller, input: AddressListValues): Promise<AddressListView> {
-    await this.requirePaid(accountId);
+    await this.requirePaid({ accountId });
     const prefix = input.prefix.toLowerCase();
     await this.ensureFree(prefix);
     const values = { name: input.name, description: input.description, prefix };
@@ -172,7 +172,7 @@ export class AddressListsService {
     id: number,
     input: Partial<AddressListValues>,
   ): Promise<AddressListView> {
-    const current = await this.listRow(accountId, id);
+    const current = await this.listRow({ accountId }, id);
     const prefix = input.prefix?.toLowerCase() ?? current.prefix;
     if (prefix !== current.prefix) await this.ensureFree(prefix, id);
     const values = {
@@ -190,7 +190,7 @@ export class AddressListsService {
   }
 
   async removeList({ accountId }: Caller, id: number): Promise<void> {
-    const list = await this.listRow(accountId, id);
+    const list = await this.listRow({ accountId }, id);
     if (list.pending_import_id !== null) throw new AppError('ADDRESS_LIST_BUSY');
     if (!(await repo.deleteList(this.database, accountId, id))) {
       const still = await repo.findList(this.database, accountId, id);
@@ -232,13 +232,13 @@ export class AddressListsService {
     { accountId }: Caller,
     query: ListWindow & { listId: number; query?: string | undefined },
   ): Promise<AddressMembersPage> {
-    const list = await this.listRow(accountId, query.listId);
+    const list = await this.listRow({ accountId }, query.listId);
     const { rows, total } = await repo.listMembers(this.database, list, query);
     return { list: rows.map(memberView), total };
   }
 
   async getMember({ accountId }: Caller, id: number): Promise<AddressMemberView> {
-    await this.requirePaid(accountId);
+    await this.requirePaid({ accountId });
     const row = await repo.findMember(this.database, accountId, id);
     if (!row) throw new AppError('ADDRESS_MEMBER_NOT_FOUND');
     return memberView(row);
@@ -250,7 +250,7 @@ export class AddressListsService {
     listId: number,
     addresses: string[],
   ): Promise<AddressMemberView[]> {
-    const list = await this.listRow(accountId, listId);
+    const list = await this.listRow({ accountId }, listId);
     return (await repo.findMembersByAddress(this.database, list, addresses)).map(memberView);
   }
 
@@ -274,7 +274,7 @@ export class AddressListsService {
     inputs: AddressMemberValues[],
     options: { upsert: boolean },
   ): Promise<{ added: string[]; updated: string[] }> {
-    const list = await this.listRow(accountId, listId);
+    const list = await this.listRow({ accountId }, listId);
     const byAddress = new Map(inputs.map((input) => [memberValues(input).address, memberValues(input)]));
     const result = await repo.addMembers(this.database, listId, [...byAddress.values()], {
       max: this.maxMembers,
@@ -295,7 +295,7 @@ export class AddressListsService {
     input: AddressMemberValues,
   ): Promise<AddressMemberView> {
     const member = await this.getMember({ accountId }, id);
-    const list = await this.listRow(accountId, member.listId);
+    const list = await this.listRow({ accountId }, member.listId);
     const values = memberValues(input);
     const result = await repo.updateMember(this.database, member.listId, id, values, {
       varNames: mergeVarNames(list.var_names, Object.keys(input.vars)),
@@ -311,7 +311,7 @@ export class AddressListsService {
     listId: number,
     changes: { address: string; name?: string | undefined; vars?: Record<string, string> | undefined }[],
   ): Promise<string[]> {
-    const list = await this.listRow(accountId, listId);
+    const list = await this.listRow({ accountId }, listId);
     const result = await repo.updateMembersByAddress(
       this.database,
       listId,
@@ -340,7 +340,7 @@ export class AddressListsService {
 
   /** Deletes the list's members with these addresses (the API); answers how many went. */
   async removeMembersByAddress({ accountId }: Caller, listId: number, addresses: string[]): Promise<number> {
-    await this.listRow(accountId, listId);
+    await this.listRow({ accountId }, listId);
     const lower = addresses.map((address) => address.trim().toLowerCase());
     const result = await repo.deleteMembers(this.database, listId, { addresses: lower }, this.now());
     if (typeof result === 'string') throw this.refusal(result);
@@ -357,7 +357,7 @@ export class AddressListsService {
     listId: number,
     lang: Lang,
   ): Promise<{ name: string; lines: AsyncIterable<string> }> {
-    const list = await this.listRow(accountId, listId);
+    const list = await this.listRow({ accountId }, listId);
     const varNames = JSON.parse(list.var_names) as string[];
     const database = this.database;
     async function* lines(): AsyncGenerator<string> {
@@ -378,16 +378,16 @@ export class AddressListsService {
   }
 
   /** The list, if the account is paid and owns it (the imports' lookup too). */
-  async listRow(accountId: number, id: number): Promise<repo.ListRow> {
-    await this.requirePaid(accountId);
+  async listRow({ accountId }: Caller, id: number): Promise<repo.ListRow> {
+    await this.requirePaid({ accountId });
     const row = await repo.findList(this.database, accountId, id);
     if (!row) throw new AppError('ADDRESS_LIST_NOT_FOUND');
     return row;
   }
 
   /** The account's list with this alias. */
-  async listByAddress(accountId: number, address: string): Promise<repo.ListRow> {
-    await this.requirePaid(accountId);
+  async listByAddress({ accountId }: Caller, address: string): Promise<repo.ListRow> {
+    await this.requirePaid({ accountId });
     const row = await repo.findListByPrefix(this.database, accountId, this.prefixOf(address));
     if (!row) throw new AppError('ADDRESS_LIST_NOT_FOUND');
     return row;

@@ -86,6 +86,7 @@ export async function listBindableDomains({ db }: Database, accountId: number) {
     .select(['id', 'name', 'status'])
     .where('account_id', '=', accountId)
     .where('status', 'in', ['usable', 'verified'])
+    .$narrowType<{ status: 'usable' | 'verified' }>()
     .orderBy('name')
     .execute();
 }

@@ -1,4 +1,4 @@
-import type { ApiUserView, IssuedKey, ReissuedKey, SenderKind } from '@herald/shared';
+import type { ApiUserView, BindableDomainView, IssuedKey, ReissuedKey, SenderKind } from '@herald/shared';
 import {
   API_USER_MAX,
   type ApiKeyResetInput,
@@ -70,7 +70,7 @@ export class ApiUsersService {
   }
 
   /** The domains the form offers: the account's usable and verified ones. */
-  async bindableDomains({ accountId }: Caller) {
+  async bindableDomains({ accountId }: Caller): Promise<BindableDomainView[]> {
     const rows = await repo.listBindableDomains(this.deps.database, accountId);
     return rows.map((r) => ({ id: Number(r.id), name: r.name, status: r.status }));
   }

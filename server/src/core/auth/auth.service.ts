@@ -1,4 +1,4 @@
-import { AppError } from '@herald/shared';
+import { AppError, type LoginLogView, type VerifyWay } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import * as accounts from '../accounts/accounts.repo.ts';
 import type { UserCaller } from '../context.ts';
@@ -29,7 +29,7 @@ export interface PendingLogin {
   /** Short-lived token of the second step; only its hash is stored. */
   verifyToken: string;
   /** The ways the second step accepts (sms, email, google). */
-  ways: string[];
+  ways: VerifyWay[];
   expiresIn: number;
 }
 
@@ -46,13 +46,6 @@ export interface LoginGuard {
   requireAllowedAddress(ctx: UserCaller, ip: string | undefined): Promise<void>;
   /** The pending login when this login needs a second step, else null. */
   secondStep(ctx: UserCaller, loginName: string, client: ClientInfo): Promise<PendingLogin | null>;
-}
-
-export interface LoginEvent {
-  time: number;
-  ip: string | null;
-  userAgent: string | null;
-  result: events.LoginResult;
 }
 
 /**
@@ -196,7 +189,7 @@ export class AuthService {
     return failures >= CAPTCHA_AFTER_FAILURES;
   }
 
-  async loginLog(ctx: UserCaller, limit = 50): Promise<LoginEvent[]> {
+  async loginLog(ctx: UserCaller, limit = 50): Promise<LoginLogView[]> {
     const rows = await events.listLoginEvents(this.database, ctx.accountId, ctx.userId, limit);
     return rows.map((r) => ({ time: r.created_at, ip: r.ip, userAgent: r.user_agent, result: r.result }));
   }

@@ -6,10 +6,9 @@ import {
   type Guide,
   type GuideStep,
   SMS_GUIDE_STEPS,
-  type SmsDataView,
+  type SmsDashboardOverview,
   type SmsGuide,
   type SmsGuideStep,
-  type SmsPauseAlerts,
   statDay,
   statDayStart,
 } from '@herald/shared';
@@ -91,7 +90,7 @@ export class DashboardService {
   }
 
   /** The SMS dashboard's figures (Beijing days, today last) and its anti-bombing alerts. */
-  async smsOverview(caller: Caller, days: TrendDays): Promise<{ data: SmsDataView; alerts: SmsPauseAlerts }> {
+  async smsOverview(caller: Caller, days: TrendDays): Promise<SmsDashboardOverview> {
     const now = this.now();
     const from = statDayStart(addDays(statDay(now), 1 - days));
     const [data, alerts] = await Promise.all([

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DomainView } from '@herald/shared';
+import type { DkimKeyInfo, DomainPage, DomainView } from '@herald/shared';
 import {
   AppError,
   DOMAIN_MAX,
@@ -60,7 +60,7 @@ export class DomainsService {
     this.resolver = deps.resolver ?? createResolver(deps.dnsServers ?? [], { timeoutMs: 3000, tries: 2 });
   }
 
-  async list(ctx: UserCaller, query: DomainListQuery): Promise<{ list: DomainView[]; total: number }> {
+  async list(ctx: UserCaller, query: DomainListQuery): Promise<DomainPage> {
     const { database } = this.deps;
     const offset = (query.pageNum - 1) * query.pageSize;
     const [rows, total] = await Promise.all([
@@ -208,7 +208,7 @@ export class DomainsService {
     return domainView(row, this.deps.settings);
   }
 
-  dkimInfo(view: DomainView): { selector: string; bits: number; algorithm: string } {
+  dkimInfo(view: DomainView): DkimKeyInfo {
     return { selector: view.dkimSelector, bits: DKIM_KEY_BITS, algorithm: 'rsa-sha256' };
   }
 

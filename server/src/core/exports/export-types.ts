@@ -13,7 +13,7 @@ import * as statusRepo from '../email-status/email-status.repo.ts';
 import { sendCloudStatus } from '../email-status/email-status.service.ts';
 import { contentSince } from '../sms-content-view/sms-content-view.service.ts';
 import * as smsRepo from '../sms-messages/sms-messages.repo.ts';
-import type { SmsMessageFilter } from '../sms-messages/sms-messages.service.ts';
+import type { SmsMessageFilter } from '../sms-messages/sms-messages.types.ts';
 import { type Cell, timeText } from './csv.ts';
 import * as exportsRepo from './exports.repo.ts';
 

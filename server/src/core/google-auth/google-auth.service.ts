@@ -1,4 +1,4 @@
-import { AppError } from '@herald/shared';
+import { AppError, type GoogleQrCodeView } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { generateTotpSecret, otpauthUri, totpQrDataUrl, verifyTotp } from '../auth/totp.ts';
@@ -31,9 +31,7 @@ export class GoogleAuthService {
   }
 
   /** A new pending secret and its QR code; `secret` is for typing in by hand. */
-  async qrCode(
-    ctx: UserCaller,
-  ): Promise<{ qrCode: string; secret: string; otpauthUrl: string; expiresIn: number }> {
+  async qrCode(ctx: UserCaller): Promise<GoogleQrCodeView> {
     const user = await loadUserSecurity(this.database, ctx);
     if (user.totpBound) throw new AppError('GOOGLE_AUTH_ALREADY_BOUND');
     const secret = generateTotpSecret();

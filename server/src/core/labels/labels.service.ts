@@ -1,15 +1,9 @@
-import { AppError, type ErrorCode, type LabelChannel, type LabelInput } from '@herald/shared';
+import { AppError, type ErrorCode, type LabelChannel, type LabelInput, type LabelView } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { Caller } from '../context.ts';
 import * as repo from './labels.repo.ts';
 
-/** A label as the console and the SendCloud-compatible API show it. */
-export interface LabelView {
-  id: number;
-  name: string;
-  createdAt: number;
-  updatedAt: number;
-}
+export type { LabelView };
 
 export interface LabelFilter {
   /** Part of the name (SendCloud's `query`). */

@@ -1,4 +1,11 @@
-import { AppError, isAppError, type Lang, type VerifyWay } from '@herald/shared';
+import {
+  AppError,
+  isAppError,
+  type Lang,
+  type LoginVerifyInfo,
+  type VerifyCodeSent,
+  type VerifyWay,
+} from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { AuthService, ClientInfo } from '../auth/auth.service.ts';
 import type { UserCaller } from '../context.ts';
@@ -47,7 +54,7 @@ export class LoginVerificationService {
   }
 
   /** The ways the second step accepts, with masked targets. */
-  async info(verifyToken: string | undefined, ip: string) {
+  async info(verifyToken: string | undefined, ip: string): Promise<LoginVerifyInfo> {
     const { pending, user } = await this.pending(verifyToken, ip);
     return {
       ways: describeWays(user, loginWays(user)),
@@ -55,7 +62,12 @@ export class LoginVerificationService {
     };
   }
 
-  async sendCode(verifyToken: string | undefined, ip: string, way: 'sms' | 'email', lang: Lang) {
+  async sendCode(
+    verifyToken: string | undefined,
+    ip: string,
+    way: 'sms' | 'email',
+    lang: Lang,
+  ): Promise<VerifyCodeSent> {
     const { user } = await this.pending(verifyToken, ip);
     return this.identity.sendCode(user, 'loginVerify', way, loginWays(user), lang);
   }

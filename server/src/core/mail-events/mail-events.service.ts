@@ -5,6 +5,7 @@ import { appendRecipientEvents, type RecipientEvent } from '../../db/mail-event-
 import type { MailEventsTable } from '../../db/mail-event-schema.ts';
 import type { DB } from '../../db/schema.ts';
 import * as repo from './mail-events.repo.ts';
+import { recentEventsOf } from './recent-events.ts';
 
 export interface MailEvent {
   id: number;
@@ -58,12 +59,31 @@ export class MailEventsService {
     return this.database.db.transaction().execute(async (trx) => {
       const now = Date.now();
       const lastId = await repo.lockCursor(trx, this.database.dialect, name, now);
-      const rows = await repo.eventsAfter(trx, lastId, limit);
-      if (rows.length === 0) return 0;
-      await apply(rows.map(toMailEvent), trx);
-      await repo.advanceCursor(trx, name, Number(rows[rows.length - 1]?.id), now);
-      return rows.length;
+      const events = await this.read(trx, lastId, limit);
+      if (events.length === 0) return 0;
+      await apply(events, trx);
+      await repo.advanceCursor(trx, name, (events.at(-1) as MailEvent).id, now);
+      return events.length;
     });
+  }
+
+  /**
+   * The events after `lastId`: those another consumer of this process read a moment ago from
+   * memory (recent-events.ts), the rest from the log. Consumers must not change what they get.
+   */
+  private async read(trx: Kysely<DB>, lastId: number, limit: number): Promise<MailEvent[]> {
+    const recent = recentEventsOf<MailEvent>(this.database);
+    const held = recent.after(lastId, limit);
+    if (held === undefined) {
+      const read = (await repo.eventsAfter(trx, lastId, limit)).map(toMailEvent);
+      recent.replace(lastId, read);
+      return read;
+    }
+    if (held.length === limit) return held;
+    const top = recent.top;
+    const more = (await repo.eventsAfter(trx, top, limit - held.length)).map(toMailEvent);
+    recent.extend(top, more);
+    return held.concat(more);
   }
 
   /** Where consumer `name` stands (0 before its first batch). */

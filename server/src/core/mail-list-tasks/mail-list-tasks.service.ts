@@ -14,7 +14,8 @@ import type { AddressListsService } from '../address-lists/address-lists.service
 import type { KeyCaller } from '../context.ts';
 import { type ListSendRequest, memberVars } from '../send/list-send.ts';
 import { SEND_REQUEST_TTL_MS } from '../send/message-writer.ts';
-import type { SendAttachment, SendFields, SendService } from '../send/send.service.ts';
+import type { SendService } from '../send/send.service.ts';
+import type { SendAttachment, SendFields } from '../send/send.types.ts';
 import type { TaskRunner } from '../tasks/task-runner.ts';
 import { contentsOfTask } from '../timed-tasks/timed-task-files.repo.ts';
 import * as repo from './mail-list-tasks.repo.ts';
@@ -94,7 +95,7 @@ export class MailListTasksService implements TaskRunner {
   ): Promise<number[]> {
     const { accountId } = caller;
     if (caller.apiUser.emailType !== 'batch') throw new AppError('SEND_ADDRESS_LIST_BATCH_ONLY');
-    await this.deps.lists.requirePaid(accountId);
+    await this.deps.lists.requirePaid(caller);
     const aliases = [...new Set(splitAddressList(fields.to).map((a) => a.toLowerCase()))];
     if (aliases.length === 0) throw new AppError('SEND_TO_REQUIRED');
     if (aliases.length > LIST_SEND_MAX_LISTS) {
@@ -102,7 +103,7 @@ export class MailListTasksService implements TaskRunner {
     }
     const found: lists.ListRow[] = [];
     for (const alias of aliases) {
-      const list = await this.deps.lists.listByAddress(accountId, alias).catch(() => undefined);
+      const list = await this.deps.lists.listByAddress(caller, alias).catch(() => undefined);
       if (!list) throw new AppError('SEND_ADDRESS_LIST_NOT_FOUND', { to: (fields.to ?? '').slice(0, 500) });
       found.push(list);
     }
@@ -223,7 +224,7 @@ export class MailListTasksService implements TaskRunner {
         vars: memberVars(m.name, m.vars ? (JSON.parse(m.vars) as Record<string, string>) : {}),
       }));
       try {
-        await this.deps.send.acceptListChunk(accountId, request, attachments, recipients, progress);
+        await this.deps.send.acceptListChunk({ accountId }, request, attachments, recipients, progress);
       } catch (error) {
         if (isAppError(error) && error.code === 'MAIL_LIST_TASK_LEASE_LOST') return;
         throw error;

@@ -1,4 +1,4 @@
-import { AppError, type Lang, type MemberAcceptInput } from '@herald/shared';
+import { AppError, type InvitationView, type Lang, type MemberAcceptInput } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { AccountTokensService } from '../account-tokens/account-tokens.service.ts';
 import { insertLoginEvent } from '../auth/login-events.repo.ts';
@@ -16,14 +16,6 @@ export interface InvitationDeps {
   mailer: SystemMailer;
   /** Base of the links in mails, e.g. https://herald.example.com */
   publicUrl: string;
-}
-
-/** What the accept screen shows before the invitee chooses a name and password. */
-export interface InvitationView {
-  accountName: string;
-  inviterName: string;
-  email: string;
-  name: string | null;
 }
 
 /**

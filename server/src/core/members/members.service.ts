@@ -6,8 +6,8 @@ import {
   MEMBER_PRESETS,
   type MemberInviteInput,
   type MemberPreset,
-  type MemberType,
   type MemberUpdateInput,
+  type MemberView,
   type PermissionLevels,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
@@ -18,25 +18,6 @@ import { accessOf } from './member-access.ts';
 import type { MemberInvitations } from './member-invitations.service.ts';
 import * as levelsRepo from './member-permissions.repo.ts';
 import * as repo from './members.repo.ts';
-
-export type MemberState = 'toActivate' | 'joined';
-
-/** A teammate as the team screen shows it (console-spec §7 "Members"). */
-export interface MemberView {
-  userId: number;
-  /** The name the team knows them by; null when none was given. */
-  name: string | null;
-  /** Their login name, once they joined. */
-  userName: string | null;
-  email: string;
-  type: MemberType;
-  roles: MemberPreset[];
-  /** Every code they hold and its level, after their type is applied. */
-  levels: PermissionLevels;
-  state: MemberState;
-  createdAt: number;
-  lastLoginAt: number | null;
-}
 
 export interface MembersDeps {
   database: Database;

@@ -1,4 +1,10 @@
-import { AppError, type Lang, type RegisterInput } from '@herald/shared';
+import {
+  AppError,
+  type CodeSent,
+  type Lang,
+  type RegisterInput,
+  type RegisterVerificationWay,
+} from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { AccountTokensService } from '../account-tokens/account-tokens.service.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
@@ -60,7 +66,7 @@ export class RegistrationService {
   }
 
   /** What sign-up asks for besides the form (`/access/register/verification/way`). */
-  verificationWay() {
+  verificationWay(): RegisterVerificationWay {
     return { smsCode: this.deps.smsRequired, resendAfterSeconds: CODE_RESEND_INTERVAL_MS / 1000 };
   }
 
@@ -68,7 +74,7 @@ export class RegistrationService {
    * Texts a sign-up code to a phone no account uses yet. The verification codes' limits apply
    * (one a minute, 5 an hour, 10 a day per phone); the route adds a per-IP allowance.
    */
-  async sendRegisterCode(phone: string, lang: Lang) {
+  async sendRegisterCode(phone: string, lang: Lang): Promise<CodeSent> {
     if (!this.deps.smsRequired) throw new AppError('SMS_CARRIER_NOT_CONFIGURED');
     await this.checkPhone(phone);
     return this.deps.codes.send(REGISTER_PURPOSE, 'sms', phone, lang);

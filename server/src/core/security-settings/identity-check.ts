@@ -1,4 +1,4 @@
-import { AppError, type Lang, type VerifyWay } from '@herald/shared';
+import { AppError, type Lang, type VerifyCodeSent, type VerifyWay } from '@herald/shared';
 import type { GoogleAuthService } from '../google-auth/google-auth.service.ts';
 import type { VerificationCodesService } from '../verification/verification-codes.service.ts';
 import { describeWays, targetOf, type UserSecurity } from './user-security.ts';
@@ -26,12 +26,7 @@ export class IdentityCheck {
     way: 'sms' | 'email',
     allowed: readonly VerifyWay[],
     lang: Lang,
-  ): Promise<{
-    way: VerifyWay;
-    target: string | null;
-    expiresInSeconds: number;
-    resendAfterSeconds: number;
-  }> {
+  ): Promise<VerifyCodeSent> {
     const target = allowed.includes(way) ? targetOf(user, way) : null;
     if (!target) throw new AppError('VERIFY_WAY_UNAVAILABLE');
     const sent = await this.codes.send(purpose, way, target, lang);

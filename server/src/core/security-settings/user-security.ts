@@ -1,4 +1,11 @@
-import { AppError, type LoginVerifyMode, maskEmail, maskPhone, type VerifyWay } from '@herald/shared';
+import {
+  AppError,
+  type LoginVerifyMode,
+  maskEmail,
+  maskPhone,
+  type VerifyWay,
+  type VerifyWayOption,
+} from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { UserCaller } from '../context.ts';
 import * as repo from './security-settings.repo.ts';
@@ -63,7 +70,7 @@ export function targetOf(user: UserSecurity, way: VerifyWay): string | null {
 }
 
 /** The ways with their masked targets, as the verification screens list them. */
-export function describeWays(user: UserSecurity, ways: readonly VerifyWay[]) {
+export function describeWays(user: UserSecurity, ways: readonly VerifyWay[]): VerifyWayOption[] {
   return ways.map((way) => {
     const target = targetOf(user, way);
     const masked = target === null ? null : way === 'sms' ? maskPhone(target) : maskEmail(target);

@@ -7,7 +7,7 @@ import {
   invitationText,
 } from '../../lib/icalendar.ts';
 import { domainOf, isAddress } from './recipients.ts';
-import type { SendAttachment, SendFields } from './send.service.ts';
+import type { SendAttachment, SendFields } from './send.types.ts';
 import { parseXsmtpapi } from './xsmtpapi.ts';
 
 /**

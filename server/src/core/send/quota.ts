@@ -1,4 +1,4 @@
-import { beijingClock } from '@herald/shared';
+import { beijingDay } from '@herald/shared';
 
 /**
  * Daily quotas (issue 5, product-spec §1): a free account sends 10 emails a day, a test API_USER
@@ -11,7 +11,7 @@ export const FREE_DAILY_QUOTA = 10;
 export const TEST_API_USER_DAILY_QUOTA = 50;
 
 export function quotaDay(now: number): string {
-  return beijingClock(now).toISOString().slice(0, 10);
+  return beijingDay(now);
 }
 
 /** The Asia/Shanghai calendar month (yyyy-MM) of a moment: temporary increases count per month. */

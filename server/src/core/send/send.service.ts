@@ -11,7 +11,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import type { MessageSource, RecipientKind } from '../../db/message-schema.ts';
 import { AccountStates } from '../accounts/account-states.ts';
-import type { KeyCaller } from '../context.ts';
+import type { Caller, KeyCaller } from '../context.ts';
 import type { BalanceGate } from '../ledger/balance-gate.ts';
 import { calendarPart } from './calendar.ts';
 import { GroupCommit } from './group-commit.ts';
@@ -23,18 +23,16 @@ import { type ParsedMime, parseMime } from './mime.ts';
 import { accountLimitAt, apiUserDailyLimit } from './quota.ts';
 import { domainOf, parseAddressList, parseSender } from './recipients.ts';
 import { SendRepo } from './send.repo.ts';
-import type { AcceptResult, ListTaskProgress, PreparedMessage, PreparedRecipient } from './send.types.ts';
+import type {
+  AcceptResult,
+  ListTaskProgress,
+  PreparedMessage,
+  PreparedRecipient,
+  SendAttachment,
+  SendFields,
+} from './send.types.ts';
 import { SqliteMessageWriter } from './sqlite-message-writer.ts';
 import { parseXsmtpapi, storedXsmtpapi, varsAt, type Xsmtpapi } from './xsmtpapi.ts';
-
-/** The text parameters of mail/send and mail/sendtemplate, as SendCloud names them. */
-export type SendFields = Partial<Record<string, string>>;
-
-export interface SendAttachment {
-  filename: string;
-  contentType: string;
-  content: Buffer;
-}
 
 export interface SendOptions {
   source?: MessageSource;
@@ -277,7 +275,7 @@ export class SendService {
    * be allowed to send from the domain, and the day's quota still have room, as for any send.
    */
   async acceptListChunk(
-    accountId: number,
+    { accountId }: Caller,
     request: ListSendRequest,
     attachments: SendAttachment[],
     members: { address: string; vars: Record<string, string> }[],

@@ -1,5 +1,14 @@
 import type { MessageSource, RecipientKind } from '../../db/message-schema.ts';
 
+/** The text parameters of mail/send and mail/sendtemplate, as SendCloud names them. */
+export type SendFields = Partial<Record<string, string>>;
+
+export interface SendAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 /** One recipient of a prepared message, ready to be written. */
 export interface PreparedRecipient {
   index: number;

@@ -2,6 +2,7 @@ import {
   type AcceptedRecipientView,
   AppError,
   TEST_SEND_RECIPIENTS_MAX,
+  type TestSendApiUserView,
   type TestSendCheckDomainInput,
   type TestSendParamInput,
   type TestSendQuickInput,
@@ -27,7 +28,7 @@ export class TestSendService {
     this.send = send;
   }
 
-  async apiUsers(ctx: UserCaller) {
+  async apiUsers(ctx: UserCaller): Promise<TestSendApiUserView[]> {
     const rows = await this.send.reads.apiUsersForTest(ctx.accountId);
     return rows.map((row) => ({
       id: Number(row.id),

@@ -1,4 +1,10 @@
-import { AppError, type Lang, type VerifyWay } from '@herald/shared';
+import {
+  AppError,
+  type Lang,
+  type VerifyCodeSent,
+  type VerifyWay,
+  type VerifyWaysView,
+} from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { SessionCaller, UserCaller } from '../context.ts';
 import type { IdentityCheck } from '../security-settings/identity-check.ts';
@@ -35,12 +41,12 @@ export class SensitiveVerificationService {
   }
 
   /** The ways the user can verify with (masked targets) and what this session holds already. */
-  async ways(session: SessionCaller) {
+  async ways(session: SessionCaller): Promise<VerifyWaysView> {
     const user = await loadUserSecurity(this.database, session);
     return { ways: describeWays(user, availableWays(user)), ...(await this.verifiedUntil(session)) };
   }
 
-  async sendCode(ctx: UserCaller, way: 'sms' | 'email', lang: Lang) {
+  async sendCode(ctx: UserCaller, way: 'sms' | 'email', lang: Lang): Promise<VerifyCodeSent> {
     const user = await loadUserSecurity(this.database, ctx);
     return this.identity.sendCode(user, 'sensitiveVerify', way, availableWays(user), lang);
   }

@@ -197,6 +197,7 @@ export class SmsCarriersService implements CarrierDirectory {
     if (problem === 'scheme') {
       throw new AppError('SMS_CARRIER_SCHEME', { scheme: parseUrl(input.url)?.protocol ?? '' });
     }
+    if (problem === 'connections') throw new AppError('SMS_CARRIER_CONNECTIONS');
     if (problem) throw new AppError('SMS_CARRIER_URL');
     return {
       url: input.url,

@@ -1,6 +1,6 @@
 import { type AccountCertificationLevel, AppError, type SmsGates } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
-import type { UserCaller } from '../context.ts';
+import type { Caller, UserCaller } from '../context.ts';
 
 /**
  * The account-level conditions of sending SMS (product-spec §6), read in one place: enterprise
@@ -17,7 +17,7 @@ export class SmsComplianceService {
     this.now = now;
   }
 
-  async gates(accountId: number): Promise<SmsGates> {
+  async gates({ accountId }: Caller): Promise<SmsGates> {
     const row = await this.database.db
       .selectFrom('accounts')
       .leftJoin('sms_filings', 'sms_filings.account_id', 'accounts.id')
@@ -45,6 +45,6 @@ export class SmsComplianceService {
       .where('kind', '=', 'customer')
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new AppError('COMMON_NOT_FOUND', { entity: 'Account' });
-    return this.gates(accountId);
+    return this.gates({ accountId });
   }
 }

@@ -92,7 +92,7 @@ export class SmsGatewayService {
     const template = matchTemplate(templates, signed.sign, signed.body);
     if (!template) {
       if (!templates.some((t) => t.signName === signed.sign))
-        await this.sources.signName(accountId, { name: signed.sign }, 'domestic');
+        await this.sources.signName({ accountId }, { name: signed.sign }, 'domestic');
       throw new AppError('SMS_GATEWAY_TEMPLATE_UNMATCHED');
     }
     const phones = request.phones.map(readPhone);
@@ -273,7 +273,7 @@ export class SmsGatewayService {
     if (hit && hit.until > now) return hit.templates;
     if (this.compiled.size > 10_000) this.compiled.clear();
     const templates = this.templates
-      .passedDomesticSms(accountId)
+      .passedDomesticSms({ accountId })
       .then((list) => list.map((t) => compileTemplate(t)));
     this.compiled.set(accountId, { templates, until: now + TEMPLATE_CACHE_MS });
     templates.catch(() => this.compiled.delete(accountId));

@@ -81,7 +81,7 @@ export class SmsLinksService {
   }
 
   /** The account's linker when its SMS links are tracked (paid and turned on), else null. */
-  async linker(accountId: number): Promise<SmsLinker | null> {
+  async linker({ accountId }: Caller): Promise<SmsLinker | null> {
     const now = this.now();
     let hit = this.cache.get(accountId);
     if (!hit || hit.until <= now) {

@@ -2,7 +2,7 @@ import { parseMobile } from '@herald/shared';
 import { sql } from 'kysely';
 import { beijingDayOf } from '../../db/beijing-day.ts';
 import type { Database } from '../../db/database.ts';
-import type { SmsMessageFilter, SmsMessageQuery } from './sms-messages.service.ts';
+import type { SmsMessageFilter, SmsMessageQuery } from './sms-messages.types.ts';
 
 /** The SQL of reading an account's SMS: statuses, per-day figures, failures by code. */
 

@@ -3,23 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { Caller } from '../context.ts';
 import { contentSince } from '../sms-content-view/sms-content-view.service.ts';
 import * as repo from './sms-messages.repo.ts';
-
-/** Which SMS of the account: a period (request time, `to` excluded) and optional filters. */
-export interface SmsMessageFilter {
-  smsIds?: string[] | undefined;
-  phones?: string[] | undefined;
-  from: number;
-  to: number;
-  msgType?: number | undefined;
-  templateId?: number | undefined;
-  labelId?: number | undefined;
-  status?: SmsStatus | undefined;
-}
-
-export interface SmsMessageQuery extends SmsMessageFilter {
-  start: number;
-  limit: number;
-}
+import type { SmsMessageQuery } from './sms-messages.types.ts';
 
 export interface SmsMessageView {
   smsId: string;

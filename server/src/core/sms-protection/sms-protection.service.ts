@@ -67,7 +67,7 @@ export class SmsProtectionService {
    * The template guard sending applies to this account's verification-code and voice templates:
    * at most `max` SMS of one template within `windowMs`; null when the account turned it off.
    */
-  async templateGuard(accountId: number): Promise<{ windowMs: number; max: number } | null> {
+  async templateGuard({ accountId }: Caller): Promise<{ windowMs: number; max: number } | null> {
     const limits = await this.limits(accountId, this.now());
     return limits.templateGuard
       ? { windowMs: limits.templateWindow * MINUTE, max: limits.templateMax }
@@ -75,7 +75,7 @@ export class SmsProtectionService {
   }
 
   /** The numbers (E.164) of this call that a limit refuses, each with its error. */
-  async refusals(accountId: number, phones: string[]): Promise<Map<string, AppError>> {
+  async refusals({ accountId }: Caller, phones: string[]): Promise<Map<string, AppError>> {
     const refused = new Map<string, AppError>();
     if (phones.length === 0) return refused;
     const now = this.now();

@@ -1,4 +1,5 @@
 import { AppError, SMS_MSG_TYPES } from '@herald/shared';
+import type { Caller } from '../context.ts';
 import type { LabelsService } from '../labels/labels.service.ts';
 import type { SmsComplianceService } from '../sms-compliance/sms-compliance.service.ts';
 import type { SmsSignsService } from '../sms-signs/sms-signs.service.ts';
@@ -44,7 +45,7 @@ export class CoreSmsSendSources implements SmsSendSources {
    * Read through a cache of CACHE_MS: a busy sender asks for the same template and gates on
    * every call. A review, an edit or an operator's change reaches sending within CACHE_MS.
    */
-  async template(accountId: number, templateId: number): Promise<SendableTemplate> {
+  async template({ accountId }: Caller, templateId: number): Promise<SendableTemplate> {
     const found = await this.templateCache.get(`${accountId}:${templateId}`, this.now(), () =>
       this.readTemplate(accountId, templateId).catch((error: unknown) => {
         if (error instanceof AppError) return error;
@@ -56,7 +57,7 @@ export class CoreSmsSendSources implements SmsSendSources {
   }
 
   private async readTemplate(accountId: number, templateId: number): Promise<SendableTemplate> {
-    const template = await this.templates.forSend(accountId, templateId);
+    const template = await this.templates.forSend({ accountId }, templateId);
     return {
       id: template.id,
       kind: template.kind,
@@ -65,21 +66,22 @@ export class CoreSmsSendSources implements SmsSendSources {
       signName: template.signName,
       guarded: template.kind === 'voice' || (template.kind === 'sms' && template.smsType === 'code'),
       trackLinks: template.kind === 'sms' && template.trackLinks,
+      pages: template.pages,
     };
   }
 
   async signName(
-    accountId: number,
+    { accountId }: Caller,
     sign: { id?: number; name?: string },
     region: 'domestic' | 'international',
   ): Promise<string> {
     const by = sign.id !== undefined ? { id: sign.id } : sign.name ? { name: sign.name } : undefined;
-    const found = by ? await this.signs.usable(accountId, by, region) : undefined;
+    const found = by ? await this.signs.usable({ accountId }, by, region) : undefined;
     if (!found) throw new AppError('SMS_SIGN_UNUSABLE');
     return found.name;
   }
 
-  async requireAllowed(accountId: number, msgType: number): Promise<void> {
+  async requireAllowed({ accountId }: Caller, msgType: number): Promise<void> {
     const refusal = await this.gateCache.get(`${accountId}:${msgType}`, this.now(), () =>
       this.checkAllowed(accountId, msgType).then(
         () => null,
@@ -95,7 +97,7 @@ export class CoreSmsSendSources implements SmsSendSources {
   /** Product-spec §6 through the one place that reads it: SMS and voice need enterprise certification, domestic kinds a passed filing. */
   private async checkAllowed(accountId: number, msgType: number): Promise<void> {
     if (msgType === SMS_MSG_TYPES.international) return;
-    const gates = await this.compliance.gates(accountId);
+    const gates = await this.compliance.gates({ accountId });
     const needsCertification = msgType === SMS_MSG_TYPES.sms || msgType === SMS_MSG_TYPES.voice;
     if (needsCertification && !gates.certified) {
       throw new AppError('SMS_NOT_ALLOWED', { reason: 'enterprise certification' });
@@ -103,7 +105,7 @@ export class CoreSmsSendSources implements SmsSendSources {
     if (!gates.filingPassed) throw new AppError('SMS_NOT_ALLOWED', { reason: 'SMS filing' });
   }
 
-  async requireLabel(accountId: number, labelId: number): Promise<void> {
+  async requireLabel({ accountId }: Caller, labelId: number): Promise<void> {
     const refusal = await this.labelCache.get(`${accountId}:${labelId}`, this.now(), () =>
       this.labels.get({ accountId }, labelId).then(
         () => null,
@@ -117,11 +119,11 @@ export class CoreSmsSendSources implements SmsSendSources {
   }
 
   /** Written at most once a minute per template: the month-long idle rule needs no finer time. */
-  async templateUsed(accountId: number, templateId: number, at: number): Promise<void> {
+  async templateUsed({ accountId }: Caller, templateId: number, at: number): Promise<void> {
     if ((this.used.get(templateId) ?? 0) > at - 60_000) return;
     if (this.used.size > 10_000) this.used.clear();
     this.used.set(templateId, at);
-    await this.templates.markSent(accountId, templateId, at);
+    await this.templates.markSent({ accountId }, templateId, at);
   }
 }
 

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { MmsPage } from '@herald/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
@@ -25,6 +27,13 @@ export interface NewSms {
   gateway?: { userId: number; srcId: string; wantsReport: boolean; msgIds: string[] } | undefined;
   /** The SMS task that writes it; its messages go in the task lane (migration 0046). */
   taskId?: number | undefined;
+  /**
+   * An MMS's content: the template's pages (one array shared by a call's messages, stored once
+   * per account and digest, migration 0057) and this number's filled page texts.
+   */
+  mms?: { pages: MmsPage[]; texts: (string | null)[] } | undefined;
+  /** A voice message's code, the digits its call reads out (migration 0058). */
+  voiceCode?: string | undefined;
 }
 
 /**
@@ -105,6 +114,7 @@ export async function insertMessages(
       }
     }
     const inserted: { id: number; account_id: number }[] = [];
+    const bodyIds = await insertMmsBodies(trx, rows, now);
     for (let i = 0; i < rows.length; i += 200) {
       const chunk = rows.slice(i, i + 200);
       const ids = await trx
@@ -131,6 +141,9 @@ export async function insertMessages(
             task_id: m.taskId ?? null,
             lane: m.taskId === undefined ? 0 : 1,
             requested_at: now,
+            mms_body_id: m.mms ? (bodyIds.get(m.mms.pages) ?? null) : null,
+            mms_texts: m.mms ? JSON.stringify(m.mms.texts) : null,
+            voice_code: m.voiceCode ?? null,
           })),
         )
         .returning(['id', 'account_id', 'sms_id'])
@@ -167,6 +180,33 @@ export async function insertMessages(
     }
     return written;
   });
+}
+
+/** The MMS bodies these messages need, each stored once per account and content digest. */
+async function insertMmsBodies(
+  trx: Kysely<DB>,
+  messages: NewSms[],
+  now: number,
+): Promise<Map<MmsPage[], number>> {
+  const ids = new Map<MmsPage[], number>();
+  for (const m of messages) {
+    if (!m.mms || ids.has(m.mms.pages)) continue;
+    const pages = JSON.stringify(m.mms.pages);
+    const digest = createHash('sha256').update(pages).digest('hex');
+    await trx
+      .insertInto('sms_mms_bodies')
+      .values({ account_id: m.accountId, digest, pages, created_at: now })
+      .onConflict((oc) => oc.columns(['account_id', 'digest']).doNothing())
+      .execute();
+    const row = await trx
+      .selectFrom('sms_mms_bodies')
+      .select('id')
+      .where('account_id', '=', m.accountId)
+      .where('digest', '=', digest)
+      .executeTakeFirstOrThrow();
+    ids.set(m.mms.pages, Number(row.id));
+  }
+  return ids;
 }
 
 /** Moves a task's cursor and counts on, while `task.owner` still holds it; false once it does not. */

@@ -3,6 +3,7 @@ import {
   AppError,
   checkSmsVariables,
   countSms,
+  type MmsPage,
   type ParsedPhone,
   parseMobile,
   renderSmsTemplate,
@@ -10,9 +11,12 @@ import {
   signedSmsText,
   statDay,
   statDayStart,
+  VOICE_CODE_PATTERN,
+  VOICE_CODE_VARIABLE,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { AccountStates } from '../accounts/account-states.ts';
+import type { Caller } from '../context.ts';
 import type { BalanceGate } from '../ledger/balance-gate.ts';
 import type { SmsLinker, SmsLinksService } from '../sms-links/sms-links.service.ts';
 import type { SmsProtectionService } from '../sms-protection/sms-protection.service.ts';
@@ -30,24 +34,26 @@ export interface SendableTemplate {
   guarded: boolean;
   /** Its links become short links per recipient when the account tracks SMS links. */
   trackLinks: boolean;
+  /** An MMS's pages (`content` is then its title); null for SMS and voice. */
+  pages?: MmsPage[] | null;
 }
 
 /** Where sending finds what it needs from the rest of the core (wired in compose.ts). */
 export interface SmsSendSources {
   /** The passed template, or throws SMS_TEMPLATE_NOT_FOUND / SMS_TEMPLATE_NOT_PASSED. */
-  template(accountId: number, templateId: number): Promise<SendableTemplate>;
+  template(caller: Caller, templateId: number): Promise<SendableTemplate>;
   /** The name of a passed signature given by id or name, or throws SMS_SIGN_UNUSABLE. */
   signName(
-    accountId: number,
+    caller: Caller,
     sign: { id?: number; name?: string },
     region: 'domestic' | 'international',
   ): Promise<string>;
   /** Throws SMS_NOT_ALLOWED when the account may not send this kind (certification, filing). */
-  requireAllowed(accountId: number, msgType: number): Promise<void>;
+  requireAllowed(caller: Caller, msgType: number): Promise<void>;
   /** Throws SMS_LABEL_NOT_FOUND unless the id names one of the account's SMS labels. */
-  requireLabel(accountId: number, labelId: number): Promise<void>;
+  requireLabel(caller: Caller, labelId: number): Promise<void>;
   /** Called after a template was used (a passed marketing template unused for a month reverts). */
-  templateUsed(accountId: number, templateId: number, at: number): Promise<void>;
+  templateUsed(caller: Caller, templateId: number, at: number): Promise<void>;
 }
 
 export interface SmsRecipient {
@@ -200,12 +206,15 @@ export class SmsSendService {
     }
     await this.states.requireSending({ accountId });
     await this.funds?.require(accountId, 'sms');
-    await this.sources.requireAllowed(accountId, request.msgType);
-    if (request.labelId !== undefined) await this.sources.requireLabel(accountId, request.labelId);
+    await this.sources.requireAllowed({ accountId }, request.msgType);
+    if (request.labelId !== undefined) await this.sources.requireLabel({ accountId }, request.labelId);
 
     const international = request.msgType === SMS_MSG_TYPES.international;
-    const { content, signName, templateId, guarded, trackLinks } = await this.content(request, international);
-    const linker = trackLinks && this.links ? await this.links.linker(accountId) : null;
+    const { content, signName, templateId, guarded, trackLinks, pages } = await this.content(
+      request,
+      international,
+    );
+    const linker = trackLinks && this.links ? await this.links.linker({ accountId }) : null;
     const phones = this.readPhones(request.recipients, international);
     if (smsUser.cType === 'test') await this.checkTestLimits(accountId, phones.accepted, international);
 
@@ -217,6 +226,7 @@ export class SmsSendService {
       linker,
       international,
       now,
+      pages,
     });
     const failed = [...phones.failed, ...refusedHere];
     if (messages.length === 0) {
@@ -237,7 +247,7 @@ export class SmsSendService {
         : undefined;
     const guard =
       guarded && templateId !== undefined && (request.source === 'api' || request.source === 'gateway')
-        ? await this.protection.templateGuard(accountId)
+        ? await this.protection.templateGuard({ accountId })
         : null;
     const written = await this.writer.write({
       messages,
@@ -252,7 +262,7 @@ export class SmsSendService {
       const earlier = await repo.findRequest(this.database, smsUser.id, request.sendRequestId, 0);
       if (earlier) return JSON.parse(earlier) as SmsSendResult;
     }
-    if (templateId !== undefined) await this.sources.templateUsed(accountId, templateId, now);
+    if (templateId !== undefined) await this.sources.templateUsed({ accountId }, templateId, now);
     this.onAccepted();
     return result;
   }
@@ -268,12 +278,12 @@ export class SmsSendService {
     const { accountId } = chunk;
     await this.states.requireSending({ accountId });
     await this.funds?.require(accountId, 'sms');
-    const template = await this.sources.template(accountId, chunk.templateId);
+    const template = await this.sources.template({ accountId }, chunk.templateId);
     if (template.kind !== 'sms') throw new AppError('SMS_TASK_TEMPLATE_KIND');
     const international = template.region === 'international';
     const msgType = international ? SMS_MSG_TYPES.international : SMS_MSG_TYPES.sms;
-    await this.sources.requireAllowed(accountId, msgType);
-    const linker = template.trackLinks && this.links ? await this.links.linker(accountId) : null;
+    await this.sources.requireAllowed({ accountId }, msgType);
+    const linker = template.trackLinks && this.links ? await this.links.linker({ accountId }) : null;
 
     const skipReasons = { ...chunk.progress.skipReasons };
     let skipped = 0;
@@ -368,15 +378,18 @@ export class SmsSendService {
       linker: SmsLinker | null;
       international: boolean;
       now: number;
+      /** An MMS template's pages: their texts are filled per number like the title. */
+      pages?: MmsPage[] | null;
     },
   ): Promise<{ messages: repo.NewSms[]; failed: SmsSendFailure[] }> {
     const { smsUser } = request;
     const accountId = smsUser.accountId;
-    const { content, signName, templateId, linker, international, now } = resolved;
+    const { content, signName, templateId, linker, international, now, pages } = resolved;
+    const pageTexts = pages?.map((page) => page.text ?? '') ?? [];
     const failed: SmsSendFailure[] = [];
     const messages: repo.NewSms[] = [];
     const refused = await this.protection.refusals(
-      accountId,
+      { accountId },
       accepted.map((a) => a.phone.e164),
     );
     for (const { recipient, phone } of accepted) {
@@ -390,7 +403,7 @@ export class SmsSendService {
         });
         continue;
       }
-      const checked = checkSmsVariables({ content }, recipient.vars);
+      const checked = checkSmsVariables({ content: [content, ...pageTexts].join('\n') }, recipient.vars);
       if (!checked.ok) {
         failed.push({
           phone: recipient.phone,
@@ -425,6 +438,8 @@ export class SmsSendService {
         content: text,
         tag: request.tag ?? null,
         source: request.source,
+        mms: pages ? { pages, texts: fillMmsTexts(pages, recipient.vars) } : undefined,
+        voiceCode: voiceCodeOf(request.msgType, recipient.vars),
         gateway: request.gateway && {
           userId: request.gateway.userId,
           srcId: request.gateway.srcId,
@@ -438,10 +453,11 @@ export class SmsSendService {
 
   private async content(request: SmsSendRequest, international: boolean) {
     const accountId = request.smsUser.accountId;
-    if (request.text) return { ...request.text, templateId: undefined, guarded: false, trackLinks: false };
+    if (request.text)
+      return { ...request.text, templateId: undefined, guarded: false, trackLinks: false, pages: null };
     const templateId = request.gateway?.templateId ?? request.templateId;
     if (templateId === undefined) throw new AppError('SMS_TEMPLATE_ID_EMPTY');
-    const template = await this.sources.template(accountId, templateId);
+    const template = await this.sources.template({ accountId }, templateId);
     const wanted = kindOf(request.msgType);
     if (
       template.kind !== wanted ||
@@ -458,6 +474,7 @@ export class SmsSendService {
         templateId,
         guarded: template.guarded,
         trackLinks: false,
+        pages: null,
       };
     return {
       content: template.content,
@@ -465,6 +482,7 @@ export class SmsSendService {
       templateId: template.id,
       guarded: template.guarded,
       trackLinks: template.trackLinks,
+      pages: template.pages ?? null,
     };
   }
 
@@ -521,10 +539,21 @@ export class SmsSendService {
   }
 }
 
+/** Each page's text filled as the console's preview fills it (previewSmsTemplate); null where a page has none. */
+function fillMmsTexts(pages: MmsPage[], vars: Record<string, string>): (string | null)[] {
+  return pages.map((page) => (page.text === undefined ? null : renderSmsTemplate(page.text, vars)));
+}
+
 function kindOf(msgType: number): SendableTemplate['kind'] {
   if (msgType === SMS_MSG_TYPES.mms) return 'mms';
   if (msgType === SMS_MSG_TYPES.voice) return 'voice';
   return 'sms';
+}
+
+/** A voice message's code, which its call reads out: its `code` variable, when that is 4-6 digits. */
+function voiceCodeOf(msgType: number, vars: Record<string, string>): string | undefined {
+  const code = vars[VOICE_CODE_VARIABLE];
+  return msgType === SMS_MSG_TYPES.voice && code && VOICE_CODE_PATTERN.test(code) ? code : undefined;
 }
 
 function priceClass(msgType: number): string {

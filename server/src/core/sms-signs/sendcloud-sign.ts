@@ -1,3 +1,4 @@
+import { beijingDateTime } from '@herald/shared';
 import type { SmsSignRow } from './sms-signs.repo.ts';
 
 /** A signature as SendCloud's `smsapi/sign/get|list|save|update` answer it (reference §11). */
@@ -30,12 +31,7 @@ export function toSendCloudSign(row: SmsSignRow): SendCloudSign {
     signName: row.name,
     signTypeDesc: TYPE_DESC[row.sign_type],
     verifyStatus: VERIFY_STATUS[row.status] ?? 0,
-    createTime: beijingTime(Number(row.created_at)),
-    updateTime: beijingTime(Number(row.updated_at)),
+    createTime: beijingDateTime(Number(row.created_at)),
+    updateTime: beijingDateTime(Number(row.updated_at)),
   };
-}
-
-/** SendCloud's `yyyy-MM-dd HH:mm:ss` in Beijing time (UTC+8), as its SMS API writes times. */
-export function beijingTime(ms: number): string {
-  return new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }

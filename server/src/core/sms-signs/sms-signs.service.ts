@@ -105,7 +105,7 @@ export class SmsSignsService {
 
   /** The passed signature the send path may use, by id or name, of this type; undefined if none. */
   async usable(
-    accountId: number,
+    { accountId }: Caller,
     sign: { id: number } | { name: string },
     signType: SmsSignType,
   ): Promise<SmsSignView | undefined> {

@@ -96,14 +96,14 @@ export class SmsTasksService {
     const { accountId } = caller;
     if ((await findPlan(this.database, accountId)) !== 'paid') throw new AppError('SMS_TASK_PAID_ONLY');
     await this.deps.states.requireSending(caller);
-    const template = await this.deps.sources.template(accountId, input.templateId);
+    const template = await this.deps.sources.template({ accountId }, input.templateId);
     if (template.kind !== 'sms') throw new AppError('SMS_TASK_TEMPLATE_KIND');
     const msgType = template.region === 'international' ? SMS_MSG_TYPES.international : SMS_MSG_TYPES.sms;
-    await this.deps.sources.requireAllowed(accountId, msgType);
+    await this.deps.sources.requireAllowed({ accountId }, msgType);
     const signName = input.signName
-      ? await this.deps.sources.signName(accountId, { name: input.signName }, template.region)
+      ? await this.deps.sources.signName({ accountId }, { name: input.signName }, template.region)
       : null;
-    if (input.labelId !== undefined) await this.deps.sources.requireLabel(accountId, input.labelId);
+    if (input.labelId !== undefined) await this.deps.sources.requireLabel({ accountId }, input.labelId);
     await this.checkLists(accountId, input.contactListIds);
 
     const now = this.now();
@@ -196,11 +196,11 @@ export class SmsTasksService {
     input: { templateId: number; contactListIds: number[]; signName?: string | undefined },
   ): Promise<SmsTaskPreview> {
     const { accountId } = caller;
-    const template = await this.deps.sources.template(accountId, input.templateId);
+    const template = await this.deps.sources.template({ accountId }, input.templateId);
     if (template.kind !== 'sms') throw new AppError('SMS_TASK_TEMPLATE_KIND');
     const lists = await this.checkLists(accountId, input.contactListIds, false);
     const signName = input.signName
-      ? await this.deps.sources.signName(accountId, { name: input.signName }, template.region)
+      ? await this.deps.sources.signName({ accountId }, { name: input.signName }, template.region)
       : template.signName;
     const members = await repo.nextMembers(this.database, input.contactListIds, 0, '', SAMPLE_SIZE);
     return {
@@ -355,7 +355,7 @@ export class SmsTasksService {
       total = lists.reduce((sum, list) => sum + list.memberCount, 0);
       for (const list of lists) await markListUsed(this.database, accountId, list.id, now);
     }
-    await this.deps.sources.templateUsed(accountId, Number(task.template_id), now);
+    await this.deps.sources.templateUsed({ accountId }, Number(task.template_id), now);
     await repo.updateHeld(this.database, Number(task.id), owner, { member_total: total, updated_at: now });
   }
 

@@ -1,5 +1,4 @@
-import { SMS_MSG_TYPES } from '@herald/shared';
-import { beijingTime } from '../sms-signs/sendcloud-sign.ts';
+import { beijingDateTime, SMS_MSG_TYPES } from '@herald/shared';
 import type { SmsTemplateRow } from './sms-templates.repo.ts';
 
 /** A template as SendCloud's `smsapi/get|list|addsms|updatesms` answer it (reference §11). */
@@ -37,7 +36,7 @@ export function toSendCloudTemplate(row: SmsTemplateRow): SendCloudTemplate {
     smsType: SENDCLOUD_SMS_TYPES[row.sms_type],
     isVerify: SENDCLOUD_IS_VERIFY[row.status as keyof typeof SENDCLOUD_IS_VERIFY] ?? -2,
     templateContent: row.content,
-    createTime: beijingTime(row.created_at),
-    updateTime: beijingTime(row.updated_at),
+    createTime: beijingDateTime(row.created_at),
+    updateTime: beijingDateTime(row.updated_at),
   };
 }

@@ -124,7 +124,7 @@ export class SmsTemplatesService {
    * SMS_TEMPLATE_NOT_FOUND (431) for none of this account's, SMS_TEMPLATE_NOT_PASSED (432) when
    * it has not passed review, SMS_SIGN_UNUSABLE (421) when its signature no longer has.
    */
-  async forSend(accountId: number, templateId: number): Promise<SmsTemplateForSend> {
+  async forSend({ accountId }: Caller, templateId: number): Promise<SmsTemplateForSend> {
     const row = await repo.findTemplate(this.database, accountId, templateId);
     if (!row) throw new AppError('SMS_TEMPLATE_NOT_FOUND');
     if (row.status !== 'passed') throw new AppError('SMS_TEMPLATE_NOT_PASSED');
@@ -147,13 +147,15 @@ export class SmsTemplatesService {
   }
 
   /** The account's passed domestic SMS templates with their passed signatures, for matching a gateway submit's text. */
-  async passedDomesticSms(accountId: number): Promise<{ id: number; content: string; signName: string }[]> {
+  async passedDomesticSms({
+    accountId,
+  }: Caller): Promise<{ id: number; content: string; signName: string }[]> {
     const rows = await repo.listPassedDomesticSms(this.database, accountId);
     return rows.map((r) => ({ id: Number(r.id), content: r.content, signName: r.sign_name ?? '' }));
   }
 
   /** A send used the template at `at`: the month-long idle rule counts from its newest send. */
-  async markSent(accountId: number, templateId: number, at: number): Promise<void> {
+  async markSent({ accountId }: Caller, templateId: number, at: number): Promise<void> {
     await repo.markSent(this.database, accountId, templateId, at);
   }
 

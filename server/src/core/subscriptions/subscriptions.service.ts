@@ -124,7 +124,7 @@ export class SubscriptionsService {
         { field: 'apiKey', message: 'subscriptionApiKey' },
       ]);
     }
-    await this.lists.listRow(accountId, input.listId);
+    await this.lists.listRow({ accountId }, input.listId);
     const domain = domainOf(input.fromAddress);
     if (!(await this.send.reads.usableDomains(accountId)).has(domain)) {
       throw new AppError('SUBSCRIPTION_FROM_DOMAIN_UNUSABLE', { domain });

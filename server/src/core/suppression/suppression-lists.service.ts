@@ -1,4 +1,4 @@
-import type { InterceptRuleView, SuppressionEntryView } from '@herald/shared';
+import type { InterceptRuleView, SuppressionEntryView, SuppressionImportResult } from '@herald/shared';
 import {
   AppError,
   type InterceptRuleInput,
@@ -141,7 +141,7 @@ export class SuppressionListsService {
     list: AddableList,
     file: { filename: string; content: string },
     scope: EntryScope = {},
-  ): Promise<{ imported: number; invalid: string[]; invalidCount: number }> {
+  ): Promise<SuppressionImportResult> {
     const extension = file.filename.toLowerCase().split('.').pop() ?? '';
     if (!(SUPPRESSION_IMPORT_EXTENSIONS as readonly string[]).includes(extension)) {
       throw new AppError('SUPPRESSION_IMPORT_FORMAT');
@@ -244,7 +244,7 @@ export class SuppressionListsService {
       this.now(),
     );
     if (id === null) throw new AppError('SUPPRESSION_RULE_TAKEN');
-    this.check.rulesChanged(accountId);
+    this.check.rulesChanged({ accountId });
     const rule = (await this.rules({ accountId })).find((r) => r.id === id);
     if (!rule) throw new AppError('SUPPRESSION_RULE_NOT_FOUND');
     return rule;
@@ -253,7 +253,7 @@ export class SuppressionListsService {
   async removeRule({ accountId }: Caller, id: number): Promise<void> {
     if (!(await repo.deleteRule(this.database, accountId, id)))
       throw new AppError('SUPPRESSION_RULE_NOT_FOUND');
-    this.check.rulesChanged(accountId);
+    this.check.rulesChanged({ accountId });
   }
 
   async apiUserIdsByName({ accountId }: Caller, names: string[]): Promise<number[]> {

@@ -10,6 +10,7 @@ import type {
   SuppressionCheck,
   SuppressionList,
 } from '../../mta/ports.ts';
+import type { Caller } from '../context.ts';
 import { matchRule } from './intercept-match.ts';
 import * as repo from './suppression.repo.ts';
 
@@ -186,7 +187,7 @@ export class SuppressionService implements SuppressionCheck {
 
   /** A recipient reported the mail as spam (a feedback loop or the report_spam event): 180 days. */
   async recordComplaint(
-    accountId: number,
+    { accountId }: Caller,
     recipient: string,
     detail: string,
     at = this.now(),
@@ -200,7 +201,7 @@ export class SuppressionService implements SuppressionCheck {
    * inside `trx` when given, so it commits with the caller's unsubscribe event.
    */
   async recordUnsubscribe(
-    accountId: number,
+    { accountId }: Caller,
     recipient: string,
     scope: { apiUserId?: number | null; labelId?: number | null },
     source = 'link',
@@ -222,7 +223,7 @@ export class SuppressionService implements SuppressionCheck {
   }
 
   /** Forgets the account's cached interception rules (after a change in this process). */
-  rulesChanged(accountId: number): void {
+  rulesChanged({ accountId }: Caller): void {
     this.rules.delete(accountId);
   }
 

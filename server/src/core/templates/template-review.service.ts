@@ -1,19 +1,9 @@
-import type { TemplateDetail, TemplateView } from '@herald/shared';
+import type { TemplateReviewDetail, TemplateReviewView } from '@herald/shared';
 import { AppError, type TemplateStatus } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { UserCaller } from '../context.ts';
 import * as repo from './templates.repo.ts';
 import { detail, view } from './templates.service.ts';
-
-export interface ReviewView extends TemplateView {
-  accountId: number;
-  accountName: string;
-}
-
-export interface ReviewDetail extends TemplateDetail {
-  accountId: number;
-  accountName: string;
-}
 
 /**
  * The operators' side of the template review (product-spec §4): platform operators see every
@@ -28,7 +18,7 @@ export class TemplateReviewService {
     this.database = database;
   }
 
-  async list(status: TemplateStatus = 'reviewing'): Promise<ReviewView[]> {
+  async list(status: TemplateStatus = 'reviewing'): Promise<TemplateReviewView[]> {
     const rows = await repo.listForReview(this.database, status);
     return rows.map((row) => ({
       ...view(row),
@@ -37,17 +27,17 @@ export class TemplateReviewService {
     }));
   }
 
-  async detail(id: number): Promise<ReviewDetail> {
+  async detail(id: number): Promise<TemplateReviewDetail> {
     const row = await repo.findForReview(this.database, id);
     if (!row) throw new AppError('TEMPLATE_NOT_FOUND');
     return { ...detail(row), accountId: Number(row.account_id), accountName: row.account_name };
   }
 
-  approve(operator: UserCaller, id: number): Promise<ReviewDetail> {
+  approve(operator: UserCaller, id: number): Promise<TemplateReviewDetail> {
     return this.decide(operator, id, 'passed', null);
   }
 
-  reject(operator: UserCaller, id: number, reason: string): Promise<ReviewDetail> {
+  reject(operator: UserCaller, id: number, reason: string): Promise<TemplateReviewDetail> {
     return this.decide(operator, id, 'rejected', reason);
   }
 
@@ -56,7 +46,7 @@ export class TemplateReviewService {
     id: number,
     status: 'passed' | 'rejected',
     reason: string | null,
-  ): Promise<ReviewDetail> {
+  ): Promise<TemplateReviewDetail> {
     await this.detail(id);
     const decided = await repo.decideReview(
       this.database,

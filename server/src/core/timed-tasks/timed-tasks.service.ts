@@ -84,7 +84,7 @@ export class TimedTasksService implements TaskRunner {
   }
 
   async options({ accountId }: Caller): Promise<TimedTaskOptions> {
-    await this.deps.lists.requirePaid(accountId);
+    await this.deps.lists.requirePaid({ accountId });
     const found = await formOptions(this.database, accountId);
     return {
       templates: found.templates.map((t) => ({ id: Number(t.id), name: t.name, invokeName: t.invoke_name })),
@@ -105,7 +105,7 @@ export class TimedTasksService implements TaskRunner {
     { accountId }: Caller,
     file: { name: string; contentType: string; content: Buffer },
   ): Promise<TimedTaskFileView> {
-    await this.deps.lists.requirePaid(accountId);
+    await this.deps.lists.requirePaid({ accountId });
     const name = cleanName(file.name, 200);
     const problem = timedTaskFileProblem({ name, size: file.content.length });
     if (problem) throw new AppError(problem);
@@ -266,7 +266,7 @@ export class TimedTasksService implements TaskRunner {
     >,
   ): Promise<{ caller: KeyCaller; request: ListSendRequest; lists: { id: number; prefix: string }[] }> {
     const lists = [];
-    for (const listId of input.listIds) lists.push(await this.deps.lists.listRow(accountId, listId));
+    for (const listId of input.listIds) lists.push(await this.deps.lists.listRow({ accountId }, listId));
     const apiUser = await findApiUser(this.database, accountId, input.apiUserId);
     if (apiUser?.email_type !== 'batch') throw new AppError('TIMED_TASK_API_USER');
     const template = await findTemplate(this.database, accountId, input.templateId);
@@ -293,7 +293,7 @@ export class TimedTasksService implements TaskRunner {
   }
 
   private async row(caller: Caller, id: number): Promise<repo.TaskRow> {
-    await this.deps.lists.requirePaid(caller.accountId);
+    await this.deps.lists.requirePaid(caller);
     const owner = await this.ownerFilter(caller);
     const row = await repo.findTask(this.database, caller.accountId, owner, id);
     if (!row) throw new AppError('TIMED_TASK_NOT_FOUND');

@@ -3,24 +3,15 @@ import {
   DEFAULT_UNSUBSCRIBE_PAGE,
   UNSUBSCRIBE_PAGES_MAX,
   type UnsubscribeConfigInput,
+  type UnsubscribeConfigView,
   type UnsubscribePageDesign,
+  type UnsubscribePagesView,
+  type UnsubscribePageView,
 } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { Caller } from '../context.ts';
 import * as repo from './unsubscribe.repo.ts';
 import { renderUnsubscribePage } from './unsubscribe-page.html.ts';
-
-export type UnsubscribePageView = UnsubscribePageDesign & {
-  id: number;
-  createdAt: number;
-  updatedAt: number;
-};
-
-/** Which page is in use: the account's (null = built-in) and each API_USER's own choice. */
-export interface UnsubscribeConfigView {
-  pageId: number | null;
-  apiUsers: { apiUserId: number; pageId: number }[];
-}
 
 const view = (row: repo.PageRow): UnsubscribePageView => ({
   id: Number(row.id),
@@ -47,7 +38,7 @@ export class UnsubscribePagesService {
     this.now = options.now ?? Date.now;
   }
 
-  async list({ accountId }: Caller): Promise<{ pages: UnsubscribePageView[]; max: number }> {
+  async list({ accountId }: Caller): Promise<UnsubscribePagesView> {
     const rows = await repo.listPages(this.database, accountId);
     return { pages: rows.map(view), max: UNSUBSCRIBE_PAGES_MAX };
   }

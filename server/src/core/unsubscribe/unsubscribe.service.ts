@@ -84,7 +84,7 @@ export class UnsubscribeService {
     await database.db.transaction().execute(async (trx) => {
       // Taken first so two clicks racing on PostgreSQL cannot both see "no event yet".
       await takeEventOrder(trx, database.dialect);
-      await suppression.recordUnsubscribe(link.accountId, link.email, {}, 'link', at, trx);
+      await suppression.recordUnsubscribe({ accountId: link.accountId }, link.email, {}, 'link', at, trx);
       if (!link.known || (await repo.hasUnsubscribeEvent(trx, link.recipientId))) return;
       await mailEvents.append(
         [

@@ -1,21 +1,11 @@
-import type { UserInfo } from '@herald/shared';
-import { AppError, type PermissionCode, type PermissionLevel } from '@herald/shared';
+import type { MenuPermission, UserBalance, UserInfo } from '@herald/shared';
+import { AppError, type PermissionCode } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import * as accounts from '../accounts/accounts.repo.ts';
 import type { UserCaller } from '../context.ts';
 import { balanceOf } from '../ledger/ledger.repo.ts';
 import { loadAccess, type UserAccess } from '../members/member-access.ts';
 import * as repo from './users.repo.ts';
-
-/**
- * A console menu the user may open; menu ids are the permission codes (console-spec §3, §6).
- * `level` read means view only: the console hides the changing and downloading buttons.
- */
-export interface MenuPermission {
-  id: number;
-  code: PermissionCode;
-  level: PermissionLevel;
-}
 
 /** The codes held at read or full, in code order: an owner holds every code. */
 export function permissionsOf(access: UserAccess): PermissionCode[] {
@@ -49,7 +39,7 @@ export class UsersService {
     return [...access.levels].map(([code, level]) => ({ id: code, code, level }));
   }
 
-  async balance(ctx: UserCaller): Promise<{ balance: number; currency: 'CNY' }> {
+  async balance(ctx: UserCaller): Promise<UserBalance> {
     return { balance: await balanceOf(this.database, ctx.accountId), currency: 'CNY' };
   }
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { AppError, type Lang } from '@herald/shared';
+import { AppError, type CodeSent, type Lang } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import { hashSecret, sameHash } from '../../lib/secret-hash.ts';
 import * as repo from './verification-codes.repo.ts';
@@ -61,12 +61,7 @@ export class VerificationCodesService {
     this.now = options.now ?? Date.now;
   }
 
-  async send(
-    purpose: string,
-    channel: CodeChannel,
-    rawTarget: string,
-    lang: Lang,
-  ): Promise<{ expiresInSeconds: number; resendAfterSeconds: number }> {
+  async send(purpose: string, channel: CodeChannel, rawTarget: string, lang: Lang): Promise<CodeSent> {
     const target = normalizeTarget(channel, rawTarget);
     const code = String(randomInt(1_000_000)).padStart(6, '0');
     const salt = randomBytes(16).toString('base64url');

@@ -2,7 +2,7 @@ import {
   AppError,
   WEBHOOK_EVENT_KINDS,
   WEBHOOK_MAX_PER_ACCOUNT,
-  type WebhookAttemptView,
+  type WebhookAttemptsPage,
   type WebhookEventKind,
   type WebhookInput,
   type WebhookTestResult,
@@ -132,11 +132,7 @@ export class WebhooksService {
     return this.get({ accountId }, id);
   }
 
-  async deliveries(
-    { accountId }: Caller,
-    id: number,
-    query: unknown,
-  ): Promise<{ list: WebhookAttemptView[]; total: number; page: number; pageSize: number }> {
+  async deliveries({ accountId }: Caller, id: number, query: unknown): Promise<WebhookAttemptsPage> {
     await this.row({ accountId }, id);
     const { page, pageSize } = webhookDeliveryQuerySchema.parse(query);
     const { rows, total } = await deliveries.listAttempts(

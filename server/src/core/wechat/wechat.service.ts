@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ChallengeAnswers, WechatCheck } from '@herald/shared';
+import type { ChallengeAnswers, WechatCheck, WechatStart } from '@herald/shared';
 import { AppError, ERRORS, type ErrorCode, type ErrorParams, isAppError } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { WechatStatesTable } from '../../db/schema.ts';
@@ -65,7 +65,7 @@ export class WechatService {
   }
 
   /** A new state and the URL of WeChat's QR page; `ctx` makes it a binding for that user. */
-  async start(ctx?: UserCaller): Promise<{ state: string; authorizeUrl: string; expiresIn: number }> {
+  async start(ctx?: UserCaller): Promise<WechatStart> {
     const client = this.requireClient();
     if (ctx && (await repo.findUserBinding(this.database, ctx.accountId, ctx.userId))) {
       throw new AppError('WECHAT_USER_HAS_BINDING');

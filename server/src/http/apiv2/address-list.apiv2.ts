@@ -139,7 +139,7 @@ export const addressListApiv2: Apiv2Area = (action, core) => {
 
   action('addresslist/list', D.ADDRESSLIST_LIST, async ({ caller, params }) => {
     const f = params.fields;
-    await lists.requirePaid(caller.accountId);
+    await lists.requirePaid(caller);
     const addresses = split(f.address);
     const page = await lists.lists(caller, {
       addresses: addresses.length > 0 ? addresses : undefined,
@@ -151,7 +151,7 @@ export const addressListApiv2: Apiv2Area = (action, core) => {
 
   action('addresslist/add', D.ADDRESSLIST_ADD, async ({ caller, params }) => {
     const f = params.fields;
-    await lists.requirePaid(caller.accountId);
+    await lists.requirePaid(caller);
     const prefix = lists.prefixOf(f.address ?? '');
     const created = await lists.createList(caller, {
       name: listName(f.name),

@@ -116,6 +116,29 @@ export const API_USER_LIST = {
 export const whole = (description: Text, extra?: Omit<FieldDoc, 'description'>) =>
   doc(z.string().regex(DIGITS, 'invalid').optional(), description, extra);
 
+const checkedParts = new WeakMap<ParamSchema, ParamSchema>();
+
+/**
+ * The schema without its free-text parameters (an optional string with no rule): any value of
+ * theirs passes, and leaving them out spares every call their parse. Object schemas pass keys
+ * they do not name, so the rest is checked as before.
+ */
+function checkedPart(schema: ParamSchema): ParamSchema {
+  const cached = checkedParts.get(schema);
+  if (cached) return cached;
+  // A rule on the whole object (a refinement, a catch-all) may read any parameter: check them all.
+  const whole = (schema._zod.def.checks ?? []).length > 0 || schema._zod.def.catchall !== undefined;
+  const free = (field: z.ZodType) =>
+    field instanceof z.ZodOptional &&
+    field.unwrap() instanceof z.ZodString &&
+    (field.unwrap()._zod.def.checks ?? []).length === 0;
+  const part = whole
+    ? schema
+    : z.object(Object.fromEntries(Object.entries(schema.shape).filter(([, field]) => !free(field))));
+  checkedParts.set(schema, part);
+  return part;
+}
+
 /**
  * Validates a call's parameters with the action's schema. A blank value counts as absent, as the
  * handlers read it. An issue on a parameter that names its code answers that code; any other is
@@ -124,6 +147,8 @@ export const whole = (description: Text, extra?: Omit<FieldDoc, 'description'>) 
 export function validateParams(schema: ParamSchema, fields: Record<string, string>): void {
   const given: Record<string, string> = {};
   for (const [name, value] of Object.entries(fields)) if (value.trim() !== '') given[name] = value;
+  // Most calls pass: check only the parameters with a rule, and find the first failure in full.
+  if (checkedPart(schema).safeParse(given).success) return;
   const result = schema.safeParse(given);
   if (result.success) return;
   const issue = result.error.issues[0];

@@ -1,9 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
-import { API_CREDENTIALS, AppError } from '@herald/shared';
+import { API_CREDENTIALS, AppError, type Lang } from '@herald/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Core } from '../../compose.ts';
 import type { KeyCaller } from '../../core/context.ts';
 import { toAppError } from '../errors.ts';
+import type { RawAnswer } from '../plugins/api-client-errors.ts';
 import { type ActionDocs, validateParams } from './apiv2-docs.ts';
 import { type Apiv2Params, apiv2Params, withLegacyNames } from './apiv2-params.ts';
 import { failure, ok } from './envelope.ts';
@@ -120,8 +121,13 @@ export function unknownAction(request: FastifyRequest, reply: FastifyReply) {
 }
 export type Apiv2Area = (action: Apiv2Action, core: Core) => void;
 
+/** An /apiv2 refusal written outside a route (a body that never arrived whole): the envelope. */
+export function apiv2Refusal(_url: string, lang: Lang, error: AppError): RawAnswer {
+  return { contentType: 'application/json; charset=utf-8', body: JSON.stringify(failure(error, lang)) };
+}
+
 function answerFailure(request: FastifyRequest, reply: FastifyReply, thrown: unknown) {
-  const error = toAppError(thrown);
+  const error = toAppError(thrown, request);
   if (error.status >= 500) request.log.error({ err: thrown }, 'apiv2 call failed');
   else request.log.info({ code: error.code }, 'apiv2 call rejected');
   return reply.status(200).send(failure(error, request.lang));

@@ -40,12 +40,14 @@ export function ok(lang: Lang, info: Record<string | symbol, unknown> = {}): Env
 
 /**
  * A code without a documented SendCloud number answers with the nearest general one: a bad
- * parameter or a missing object keeps its HTTP status (400, 404), too many calls is Aurora's 50000
- * "interface frequency limited", no permission is 6001, and a bug is 501.
+ * parameter or a missing object keeps its HTTP status (400, 404), a body of a type the API cannot
+ * read is a bad parameter too (400: its parameters never arrived), too many calls is Aurora's
+ * 50000 "interface frequency limited", no permission is 6001, and a bug is 501.
  */
 export function sendCloudCode(error: AppError): number {
   const definition = ERRORS[error.code] as { status: number; sendCloud?: number };
   if (definition.sendCloud !== undefined) return definition.sendCloud;
+  if (definition.status === 415) return 400;
   if (definition.status === 429) return 50000;
   if (definition.status === 403) return 6001;
   if (definition.status >= 500) return 501;

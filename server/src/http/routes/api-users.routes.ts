@@ -1,4 +1,5 @@
 import {
+  type ApiUserOption,
   apiKeyResetSchema,
   apiUserCreateSchema,
   apiUserEmailTypeSchema,
@@ -39,11 +40,13 @@ export function apiUsersRoutes(app: FastifyInstance, core: Core): void {
   }));
 
   app.get('/v3/api/config/categories/combobox', { config: SETTINGS }, async (request) => ({
-    data: (await apiUsers.list(callerOf(request), listQuery.parse(request.query))).map((u) => ({
-      value: u.id,
-      label: u.name,
-      emailType: u.emailType,
-    })),
+    data: (await apiUsers.list(callerOf(request), listQuery.parse(request.query))).map(
+      (u): ApiUserOption => ({
+        value: u.id,
+        label: u.name,
+        emailType: u.emailType,
+      }),
+    ),
   }));
 
   app.get('/v3/api/config/categories/check', { config: SETTINGS }, async (request) => {

@@ -1,4 +1,4 @@
-import { PUBLIC } from '@herald/shared';
+import { type ImageCode, PUBLIC } from '@herald/shared';
 import { captchaCheckSchema, sliderVerifySchema } from '@herald/shared/schemas/security.schema';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../compose.ts';
@@ -34,7 +34,7 @@ export function captchaRoutes(app: FastifyInstance, core: Core): void {
     app.get(url, { config: { access: PUBLIC, rateLimit: IMAGES } }, async (_request, reply) => {
       const { captchaId, svg } = await core.captcha.create(purpose);
       reply.header('cache-control', 'no-store');
-      return { data: { captchaId, image: svgDataUrl(svg) } };
+      return { data: { captchaId, image: svgDataUrl(svg) } satisfies ImageCode };
     });
   }
 

@@ -1,4 +1,4 @@
-import type { DomainView } from '@herald/shared';
+import type { DkimConfigView, DomainView } from '@herald/shared';
 import {
   domainCreateSchema,
   domainIdSchema,
@@ -65,8 +65,7 @@ export function domainsRoutes(app: FastifyInstance, core: Core): void {
 
   app.get('/v3/api/config/domainConfigs/dkim', { config: SETTINGS }, async (request) => {
     const view = await domains.get(callerOf(request), idQuery.parse(request.query).domainId);
-    const record = view.records.find((r) => r.kind === 'dkim');
-    return { data: { domainId: view.id, name: view.name, ...domains.dkimInfo(view), record } };
+    return { data: dkimConfig(domains, view) };
   });
 
   app.get('/v3/api/config/domainConfigs/dmarc', { config: SETTINGS }, async (request) => {
@@ -89,6 +88,12 @@ export function domainsRoutes(app: FastifyInstance, core: Core): void {
     const { domainId } = idQuery.parse(request.query);
     return { data: safeDkim(domains, await domains.cancelDkimRotation(callerOf(request), domainId)) };
   });
+}
+
+/** The key in use and the record that publishes it. */
+function dkimConfig(domains: DomainsService, view: DomainView): DkimConfigView {
+  const record = view.records.find((r) => r.kind === 'dkim');
+  return { domainId: view.id, name: view.name, ...domains.dkimInfo(view), record };
 }
 
 /** The key in use and, during a rotation, the new record waiting to be published. */

@@ -1,4 +1,10 @@
-import { labelIdSchema, labelInputSchema, PERMISSIONS, type PermissionCode } from '@herald/shared';
+import {
+  type LabelOption,
+  labelIdSchema,
+  labelInputSchema,
+  PERMISSIONS,
+  type PermissionCode,
+} from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Core } from '../../compose.ts';
@@ -32,7 +38,9 @@ function labelRoutes(
   }));
 
   app.get(`${base}/combobox`, { config }, async (request) => ({
-    data: (await labels.list(callerOf(request))).labels.map((l) => ({ value: l.id, label: l.name })),
+    data: (await labels.list(callerOf(request))).labels.map(
+      (l): LabelOption => ({ value: l.id, label: l.name }),
+    ),
   }));
 
   app.get(`${base}/:id`, { config }, async (request) => ({

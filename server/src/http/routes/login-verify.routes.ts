@@ -1,4 +1,10 @@
-import { AUTHENTICATED, loginVerifySchema, loginVerifyTokenSchema, PUBLIC } from '@herald/shared';
+import {
+  AUTHENTICATED,
+  type LoginVerifyAnswer,
+  loginVerifySchema,
+  loginVerifyTokenSchema,
+  PUBLIC,
+} from '@herald/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../compose.ts';
 import { callerOf } from '../context.ts';
@@ -61,7 +67,8 @@ export function loginVerifyRoutes(app: FastifyInstance, core: Core): void {
     );
     reply.clearCookie(PROTECT_VERIFY_COOKIE, { path: PROTECT_VERIFY_PATH });
     const body = sendSessionToken(request, reply, result.token);
-    return { data: { ...body.data, firstProtectedLogin: result.firstProtectedLogin } };
+    const answer: LoginVerifyAnswer = { ...body.data, firstProtectedLogin: result.firstProtectedLogin };
+    return { data: answer };
   });
 
   app.post(

@@ -1,4 +1,4 @@
-import { AUTHENTICATED, loginSchema, PUBLIC } from '@herald/shared';
+import { AUTHENTICATED, type LoginAnswer, loginSchema, PUBLIC } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../compose.ts';
 import { callerOf } from '../context.ts';
@@ -36,7 +36,8 @@ export function oauthRoutes(app: FastifyInstance, core: Core): void {
           secure: request.protocol === 'https',
           maxAge: expiresIn,
         });
-        return { data: { verifyRequired: true, ways, verifyToken, expiresIn } };
+        const answer: LoginAnswer = { verifyRequired: true, ways, verifyToken, expiresIn };
+        return { data: answer };
       }
       return sendSessionToken(request, reply, outcome.token);
     },

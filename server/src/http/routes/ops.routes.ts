@@ -1,4 +1,4 @@
-import { PUBLIC } from '@herald/shared';
+import { type HealthView, PUBLIC } from '@herald/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../compose.ts';
 
@@ -7,7 +7,8 @@ import type { Core } from '../../compose.ts';
  * orchestrator can probe workers and SMTP processes the same way as the API.
  */
 export function opsRoutes(app: FastifyInstance, core: Core): void {
-  app.get('/healthz', { config: { access: PUBLIC }, logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  const healthy: HealthView = { status: 'ok' };
+  app.get('/healthz', { config: { access: PUBLIC }, logLevel: 'warn' }, async () => healthy);
 
   app.get('/readyz', { config: { access: PUBLIC }, logLevel: 'warn' }, async (_request, reply) => {
     const checks = await core.readiness();

@@ -5,6 +5,7 @@ import {
   forgotPasswordSchema,
   PUBLIC,
   phoneSchema,
+  type RegisterVerificationMethod,
   registerSchema,
   registerSmsCodeSchema,
   resendActivationSchema,
@@ -58,7 +59,7 @@ export function registerRoutes(app: FastifyInstance, core: Core): void {
     data: registration.verificationWay(),
   }));
   app.get('/v3/access/register/verification/method', { config: { access: PUBLIC } }, async () => ({
-    data: { slider: true, imageCode: true },
+    data: { slider: true, imageCode: true } satisfies RegisterVerificationMethod,
   }));
   app.post('/v3/access/register/sendSmsCode', limited(LIMITS.smsCode), async (request) => {
     const { phone } = registerSmsCodeSchema.parse(request.body);

@@ -1,5 +1,6 @@
 import {
   PERMISSIONS,
+  type UnsubscribePagePreview,
   unsubscribeConfigInputSchema,
   unsubscribePageIdSchema,
   unsubscribePageInputSchema,
@@ -30,13 +31,16 @@ export function unsubscribePageRoutes(app: FastifyInstance, core: Core): void {
 
   app.get(`${PAGE}/:id/preview`, { config: SETTINGS }, async (request) => {
     const page = await pages.get(callerOf(request), idParam.parse(request.params).id);
-    return { data: { name: page.name, html: pages.preview(page) } };
+    return { data: { name: page.name, html: pages.preview(page) } satisfies UnsubscribePagePreview };
   });
 
   // The draft's name is not on the page, so a draft without one still previews.
   app.post(`${PAGE}/preview`, { config: { ...SETTINGS, viewing: true } }, async (request) => {
     const draft = { ...(request.body as object), name: 'preview' };
-    return { data: { html: pages.preview(unsubscribePageInputSchema.parse(draft)) } };
+    const preview: Pick<UnsubscribePagePreview, 'html'> = {
+      html: pages.preview(unsubscribePageInputSchema.parse(draft)),
+    };
+    return { data: preview };
   });
 
   app.post(PAGE, { config: SETTINGS }, async (request, reply) => {

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import {
   AppError,
   AUTHENTICATED,
@@ -10,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Core } from '../../compose.ts';
 import type { LoginOutcome } from '../../core/auth/auth.service.ts';
+import { sameSecret } from '../../lib/same-secret.ts';
 import { callerOf } from '../context.ts';
 import type { RouteRateLimit } from '../plugins/rate-limit.ts';
 import { sendSessionToken } from '../session-cookies.ts';
@@ -73,9 +73,7 @@ function holdState(request: FastifyRequest, reply: FastifyReply, state: string, 
 }
 
 function holdsState(request: FastifyRequest, state: string): boolean {
-  const held = Buffer.from(request.cookies?.[STATE_COOKIE] ?? '');
-  const given = Buffer.from(state);
-  return held.length === given.length && timingSafeEqual(held, given);
+  return sameSecret(state, request.cookies?.[STATE_COOKIE] ?? '');
 }
 
 export function wechatRoutes(app: FastifyInstance, core: Core): void {

@@ -20,7 +20,7 @@ import {
   SMS_CONTACT_MEMBER_LIST,
   SMS_CONTACT_MEMBER_UPDATE,
 } from './smsapi.params.ts';
-import type { SmsapiActionEntry } from './smsapi.plugin.ts';
+import type { SmsapiActionEntry } from './smsapi.types.ts';
 
 /**
  * Contact lists over the SMS API (reference §11: `smsContactList/list|save|update|delete` and the

@@ -10,7 +10,7 @@ import {
   SMS_LABEL_SAVE,
   SMS_LABEL_UPDATE,
 } from './smsapi.params.ts';
-import type { SmsapiActionEntry } from './smsapi.plugin.ts';
+import type { SmsapiActionEntry } from './smsapi.types.ts';
 
 /**
  * SMS labels over the SMS API (`smsapi/label/*`, reference §11): the console's SMS label service

@@ -1,8 +1,8 @@
-import { AppError, type Lang, type SmsTaskView } from '@herald/shared';
+import { AppError, BEIJING_OFFSET_MS, beijingClock, type Lang, type SmsTaskView } from '@herald/shared';
 import { sendCloudTime } from '../apiv2/domain.apiv2.ts';
 import { ok } from '../apiv2/envelope.ts';
 import { SMS_TASK_QUERY, SMS_TASK_SEND } from './smsapi.params.ts';
-import type { SmsapiActionEntry } from './smsapi.plugin.ts';
+import type { SmsapiActionEntry } from './smsapi.types.ts';
 
 /**
  * SMS tasks over the SMS API (reference §11): `sendContactListTask` names its lists by name and
@@ -43,8 +43,8 @@ export function beijingTime(text: string): number {
   const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text.trim());
   if (!match) throw new AppError('SMS_TASK_TIME_INVALID');
   const [y, mo, d, h, mi, s] = match.slice(1).map(Number) as [number, number, number, number, number, number];
-  const ms = Date.UTC(y, mo - 1, d, h - 8, mi, s);
-  const check = new Date(ms + 8 * 3_600_000);
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s) - BEIJING_OFFSET_MS;
+  const check = beijingClock(ms);
   if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) {
     throw new AppError('SMS_TASK_TIME_INVALID');
   }

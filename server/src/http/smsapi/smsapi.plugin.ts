@@ -20,11 +20,12 @@ import {
 import type { SmsUserRef } from '../../core/sms-users/sms-users.service.ts';
 import { SENDCLOUD_MULTIPART } from '../apiv2/apiv2.plugin.ts';
 import { dataRange, listParam, paging } from '../apiv2/apiv2-data-range.ts';
-import { type ActionDocs, validateParams } from '../apiv2/apiv2-docs.ts';
+import { validateParams } from '../apiv2/apiv2-docs.ts';
 import { apiv2Params } from '../apiv2/apiv2-params.ts';
 import { sendCloudTime } from '../apiv2/domain.apiv2.ts';
 import { type Envelope, failure, ok, sendCloudCode } from '../apiv2/envelope.ts';
 import { toAppError } from '../errors.ts';
+import type { RawAnswer } from '../plugins/api-client-errors.ts';
 import {
   SMS_PROCESS_FAILED,
   SMS_SEND,
@@ -45,6 +46,7 @@ import {
   SMS_TEMPLATE_SUBMIT,
   SMS_TEMPLATE_UPDATE,
 } from './smsapi.params.ts';
+import type { SmsAction, SmsapiActionEntry, SmsCall } from './smsapi.types.ts';
 import { SMS_CONTACT_ACTIONS } from './smsapi-contacts.ts';
 import { SMS_LABEL_ACTIONS } from './smsapi-labels.ts';
 import { SMS_TASK_ACTIONS } from './smsapi-tasks.ts';
@@ -52,14 +54,6 @@ import { SMS_TASK_ACTIONS } from './smsapi-tasks.ts';
 /** How far a signed timestamp may be from the server's clock (reference §11). */
 const TIMESTAMP_SKEW_MS = 60_000;
 const SENDX_MAX = 200;
-
-interface SmsCall {
-  smsUser: SmsUserRef;
-  fields: Record<string, string>;
-  request: FastifyRequest;
-}
-
-type SmsAction = (call: SmsCall, core: Core) => Promise<Envelope>;
 
 /**
  * The SendCloud-compatible SMS API at /smsapi (reference §11, §14). Every call is GET or POST
@@ -152,7 +146,7 @@ const ACTIONS = {
       await core.smsSend.send({
         smsUser,
         msgType: SMS_MSG_TYPES.voice,
-        recipients: listParam(fields.phone).map((phone) => ({ phone, vars: {} })),
+        recipients: listParam(fields.phone).map((phone) => ({ phone, vars: { code } })),
         text: { content: voiceText(code), signName: null },
         labelId: optionalInt(fields.labelId),
         sendRequestId: fields.sendRequestId || undefined,
@@ -166,7 +160,7 @@ const ACTIONS = {
     const msgType = readMsgType(fields.msgType);
     const international = msgType === SMS_MSG_TYPES.international;
     const signName = await core.smsSendSources.signName(
-      smsUser.accountId,
+      { accountId: smsUser.accountId },
       { id: optionalInt(fields.signId), name: fields.signName || undefined },
       international ? 'international' : 'domestic',
     );
@@ -361,13 +355,6 @@ function templateInput(fields: Record<string, string>) {
   };
 }
 
-/** One /smsapi action: its lower-case path, what it declares, and what it does. */
-export interface SmsapiActionEntry {
-  path: string;
-  docs: ActionDocs;
-  action: SmsAction;
-}
-
 /** Every authenticated /smsapi action, for the routes and the API documentation. */
 export const SMSAPI_ACTIONS: readonly SmsapiActionEntry[] = [
   { path: 'send', docs: SMS_SEND, action: ACTIONS.send },
@@ -515,11 +502,20 @@ export function smsStatusCode(error: AppError): number {
   return sendCloudCode(error);
 }
 
+function smsFailure(error: AppError, lang: Lang): Envelope {
+  return { ...failure(error, lang), statusCode: smsStatusCode(error) };
+}
+
+/** An /smsapi refusal written outside a route (a body that never arrived whole): the envelope. */
+export function smsapiRefusal(_url: string, lang: Lang, error: AppError): RawAnswer {
+  return { contentType: 'application/json; charset=utf-8', body: JSON.stringify(smsFailure(error, lang)) };
+}
+
 function answerFailure(request: FastifyRequest, reply: FastifyReply, thrown: unknown) {
-  const error = toAppError(thrown);
+  const error = toAppError(thrown, request);
   if (error.status >= 500) request.log.error({ err: thrown }, 'smsapi call failed');
   else request.log.info({ code: error.code }, 'smsapi call rejected');
-  const envelope = { ...failure(error, request.lang), statusCode: smsStatusCode(error) };
+  const envelope = smsFailure(error, request.lang);
   if (error instanceof SmsAllRefusedError) {
     envelope.info = {
       successCount: 0,

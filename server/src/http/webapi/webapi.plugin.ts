@@ -1,11 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
-import { API_CREDENTIALS, AppError } from '@herald/shared';
+import { API_CREDENTIALS, AppError, type Lang } from '@herald/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Core } from '../../compose.ts';
 import { type Apiv2Area, apiv2Handlers, SENDCLOUD_MULTIPART } from '../apiv2/apiv2.plugin.ts';
 import { apiv2Params } from '../apiv2/apiv2-params.ts';
 import { failure } from '../apiv2/envelope.ts';
 import { toAppError } from '../errors.ts';
+import type { RawAnswer } from '../plugins/api-client-errors.ts';
 import { V1_CALLS, v1Fields } from './webapi.calls.ts';
 import { toXml } from './xml.ts';
 
@@ -24,7 +25,7 @@ export async function registerWebapi(app: FastifyInstance, core: Core, areas: Ap
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, SENDCLOUD_MULTIPART);
     scope.setErrorHandler((error, request, reply) =>
-      answer(reply, formatOf(request), v1Failure(request, error)),
+      answer(reply, formatOf(request.url), v1Failure(request, error)),
     );
     scope.route({
       method: ['GET', 'POST'],
@@ -33,7 +34,7 @@ export async function registerWebapi(app: FastifyInstance, core: Core, areas: Ap
       handler: async (request, reply) => {
         const { call } = request.params as { call: string };
         const match = /^([a-z_]+)\.([a-z_]+)\.(json|xml)$/i.exec(call);
-        const format = formatOf(request);
+        const format = formatOf(request.url);
         if (!match) {
           const code = /\.(json|xml)$/i.test(call) ? 'API_ACTION_UNKNOWN' : 'API_FORMAT_REQUIRED';
           throw new AppError(code, { action: call.slice(0, 100) });
@@ -64,20 +65,33 @@ export async function registerWebapi(app: FastifyInstance, core: Core, areas: Ap
   });
 }
 
-function formatOf(request: FastifyRequest): Format {
-  return /\.xml(\?|$)/i.test(request.url) ? 'xml' : 'json';
+function formatOf(url: string): Format {
+  return /\.xml(\?|$)/i.test(url) ? 'xml' : 'json';
 }
 
 function answer(reply: FastifyReply, format: Format, body: Record<string, unknown>) {
-  reply.status(200);
-  if (format === 'xml') return reply.type('application/xml; charset=utf-8').send(toXml(body));
-  return reply.type('application/json; charset=utf-8').send(body);
+  const { contentType, body: text } = v1Answer(format, body);
+  return reply.status(200).type(contentType).send(text);
+}
+
+function v1Answer(format: Format, body: Record<string, unknown>): RawAnswer {
+  if (format === 'xml') return { contentType: 'application/xml; charset=utf-8', body: toXml(body) };
+  return { contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) };
+}
+
+/** A /webapi refusal written outside a route (a body that never arrived whole), JSON or XML. */
+export function webapiRefusal(url: string, lang: Lang, error: AppError): RawAnswer {
+  return v1Answer(formatOf(url), v1Error(error, lang));
 }
 
 /** v1's failure: the reason in the caller's language, as the one entry of `errors`. */
 function v1Failure(request: FastifyRequest, thrown: unknown): Record<string, unknown> {
-  const error = toAppError(thrown);
+  const error = toAppError(thrown, request);
   if (error.status >= 500) request.log.error({ err: thrown }, 'webapi call failed');
   else request.log.info({ code: error.code }, 'webapi call rejected');
-  return { message: 'error', errors: [failure(error, request.lang).message] };
+  return v1Error(error, request.lang);
+}
+
+function v1Error(error: AppError, lang: Lang): Record<string, unknown> {
+  return { message: 'error', errors: [failure(error, lang).message] };
 }

@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { joinedWhenSmall } from '../../lib/joined-when-small.ts';
 
 /**
  * RSA signing is the costliest CPU step of sending (about a millisecond per message for a
@@ -11,6 +12,11 @@ import { Worker } from 'node:worker_threads';
  * worker parses it and keeps the KeyObject under that id. Key ids must therefore change when the
  * key does (use the key row's id, not the domain). Jobs go to the worker with the fewest in flight.
  * A signing failure is a bug (a broken key, a bad selector) and rejects the job's promise.
+ *
+ * A message travels as its pieces. A piece on a SharedArrayBuffer (the stored copy of a message
+ * submitted over SMTP, which every recipient's copy slices) crosses as a view on the same memory;
+ * only the pieces a copy owns are copied to the worker, so a large message with many recipients
+ * is not cloned once per signature.
  */
 
 export interface DkimKeyRef {
@@ -31,7 +37,7 @@ export interface SignRequest {
   id: number;
   keyId: string;
   key?: { domain: string; selector: string; pem: string };
-  message: Uint8Array;
+  pieces: Uint8Array[];
   now: number;
 }
 
@@ -67,8 +73,12 @@ export class DkimPool {
     return this.slots.length;
   }
 
-  /** The DKIM-Signature field (CRLF-terminated) to prepend to `message`. */
-  sign(message: Buffer, key: DkimKeyRef, options: { now?: Date } = {}): Promise<string> {
+  /** The DKIM-Signature field (CRLF-terminated) to prepend to `message` (whole, or its pieces in order). */
+  sign(
+    message: Uint8Array | readonly Uint8Array[],
+    key: DkimKeyRef,
+    options: { now?: Date } = {},
+  ): Promise<string> {
     if (this.closed) return Promise.reject(new Error('DKIM pool is closed'));
     let slot = this.slots[0] as Slot;
     for (const candidate of this.slots) if (candidate.pending.size < slot.pending.size) slot = candidate;
@@ -76,8 +86,7 @@ export class DkimPool {
     const request: SignRequest = {
       id: this.nextId++,
       keyId: key.id,
-      // A small Buffer is a view on an 8 KB shared slab, which postMessage would clone whole.
-      message: message.byteLength === message.buffer.byteLength ? message : new Uint8Array(message),
+      pieces: joinedWhenSmall(message instanceof Uint8Array ? [message] : message).map(transferable),
       now: (options.now ?? new Date()).getTime(),
     };
     if (!slot.keyIds.has(key.id)) {
@@ -135,6 +144,16 @@ export class DkimPool {
     slot.worker.on('exit', (code) => replace(new Error(`DKIM worker exited with code ${code}`)));
     return slot;
   }
+}
+
+/**
+ * A piece as it should cross: shared memory as it is; a view on part of an ordinary buffer (a
+ * small Buffer sits on an 8 KB slab, a slice on the whole message) copied, since postMessage
+ * would clone the whole buffer under it.
+ */
+function transferable(piece: Uint8Array): Uint8Array {
+  if (piece.buffer instanceof SharedArrayBuffer || piece.byteLength === piece.buffer.byteLength) return piece;
+  return new Uint8Array(piece);
 }
 
 function failAll(slot: Slot, err: Error): void {

@@ -1,10 +1,11 @@
 import { createHash, type KeyObject, sign } from 'node:crypto';
-import { type HeaderField, relaxedBody, relaxedHeader, splitMessage } from './canonicalize.ts';
+import { type HeaderField, RelaxedBody, relaxedHeader, splitPieces } from './canonicalize.ts';
 
 /**
  * DKIM signing (RFC 6376), rsa-sha256 with relaxed/relaxed canonicalisation, of a message that
- * is already built. The caller prepends the returned `DKIM-Signature` field (CRLF-terminated) to
- * the exact bytes it sends.
+ * is already built, whole or as the pieces a recipient's copy is kept in (the body is hashed
+ * piece by piece, never joined). The caller prepends the returned `DKIM-Signature` field
+ * (CRLF-terminated) to the exact bytes it sends.
  *
  * Signed fields: those below that the message has, each as often as it occurs (the last
  * occurrences, as RFC 6376 §5.4.2 selects them), and `from` once more than it occurs
@@ -46,12 +47,20 @@ const DNS_LABELS =
   /^[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?)*$/;
 const LINE_WIDTH = 76;
 
-export function dkimSign(message: Buffer, signer: DkimSigner, options: DkimSignOptions = {}): string {
+export function dkimSign(
+  message: Uint8Array | readonly Uint8Array[],
+  signer: DkimSigner,
+  options: DkimSignOptions = {},
+): string {
   if (!DNS_LABELS.test(signer.domain) || !DNS_LABELS.test(signer.selector)) {
     throw new TypeError(`DKIM domain or selector is not a DNS name: ${signer.domain} / ${signer.selector}`);
   }
-  const { headers, body } = splitMessage(message);
-  const bodyHash = createHash('sha256').update(relaxedBody(body), 'latin1').digest('base64');
+  const { headers, body } = splitPieces(message instanceof Uint8Array ? [message] : message);
+  const hash = createHash('sha256');
+  const canonical = new RelaxedBody((chunk) => hash.update(chunk));
+  for (const piece of body) canonical.write(piece);
+  canonical.end();
+  const bodyHash = hash.digest('base64');
   const names = signedNames(headers);
   const time = Math.floor((options.now ?? new Date()).getTime() / 1000);
 

@@ -19,11 +19,7 @@ function signOne(request: SignRequest): SignReply {
     }
     const signer = keys.get(request.keyId);
     if (!signer) throw new Error(`DKIM key ${request.keyId} was never sent to this worker`);
-    const header = dkimSign(
-      Buffer.from(request.message.buffer, request.message.byteOffset, request.message.byteLength),
-      signer,
-      { now: new Date(request.now) },
-    );
+    const header = dkimSign(request.pieces, signer, { now: new Date(request.now) });
     return { id: request.id, header };
   } catch (err) {
     return { id: request.id, error: err instanceof Error ? err.message : String(err) };

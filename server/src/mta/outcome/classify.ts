@@ -1,4 +1,5 @@
 import type { DnsFailure } from '../mx.ts';
+import type { FailureCategory } from './failure-category.ts';
 import { BASIC_CODES, GENERIC_CODES, SPECIFIC_CODES, TEXT_PATTERNS } from './reply-patterns.ts';
 
 /**
@@ -26,16 +27,7 @@ import { BASIC_CODES, GENERIC_CODES, SPECIFIC_CODES, TEXT_PATTERNS } from './rep
  * "sender or recipient rejected" in the console while the API keeps Aurora's finer 405.
  */
 
-export type FailureCategory =
-  | 'blacklist'
-  | 'unsubscribed'
-  | 'server_unreachable'
-  | 'format_error'
-  | 'ip_domain_rejected'
-  | 'not_exist'
-  | 'spam'
-  | 'rejected'
-  | 'other';
+export type { FailureCategory };
 
 /** product-spec §8, "Email invalid reasons". */
 export type InvalidReason =

@@ -1,4 +1,4 @@
-import type { FailureCategory } from './classify.ts';
+import type { FailureCategory } from './failure-category.ts';
 
 /**
  * What a remote rejection is about, read from its enhanced status code (RFC 3463, RFC 7372,

@@ -86,12 +86,12 @@ export function withPreviewText(html: string, summary: string | null): string {
 /**
  * Raw SMTP mail: our headers on top of the submitted ones; the rest untouched. The message comes
  * whole, or (a recipient's copy, mime-rewrite.ts) as pieces with CRLF line ends whose first is the
- * whole header block, joined here in the one copy made of them.
+ * whole header block, and goes on as pieces (message-pieces.ts): nothing is joined.
  */
 export function prependHeaders(
   raw: Buffer | Buffer[],
   add: { messageId: string; date: Date; listUnsubscribe: string | null },
-): Buffer {
+): Buffer[] {
   const pieces = Array.isArray(raw) ? raw : [crlf(raw)];
   const normalized = pieces[0] ?? Buffer.alloc(0);
   const end = Array.isArray(raw) ? normalized.length : headerEnd(normalized);
@@ -101,8 +101,8 @@ export function prependHeaders(
   if (!/(^|\n)date:/.test(head)) lines.push(`Date: ${add.date.toUTCString().replace('GMT', '+0000')}`);
   if (add.listUnsubscribe && !/(^|\n)list-unsubscribe:/.test(head))
     lines.push(...listUnsubscribeHeaders(add.listUnsubscribe));
-  if (lines.length === 0 && pieces.length === 1) return normalized;
-  return Buffer.concat([Buffer.from(lines.map((l) => `${l}\r\n`).join(''), 'latin1'), ...pieces]);
+  if (lines.length === 0) return pieces;
+  return [Buffer.from(lines.map((l) => `${l}\r\n`).join(''), 'latin1'), ...pieces];
 }
 
 function listUnsubscribeHeaders(url: string | null): string[] {

@@ -1,7 +1,7 @@
-import { isAscii } from 'node:buffer';
 import { classifyReply, classifyTransportFailure, type DeliveryOutcome } from '../outcome/classify.ts';
 import type { OpenFailure } from '../smtp-client/connection-pool.ts';
 import type { SmtpConnection, TransactionResult } from '../smtp-client/smtp-connection.ts';
+import { isAsciiPieces, type MessagePieces } from './message-pieces.ts';
 
 /**
  * SMTP results as outcomes: the first refusal in the transaction decides (MAIL, RCPT, DATA, the
@@ -46,11 +46,22 @@ function oneLine(text: string): string {
  * adds its own Received above this one, and none of them is in h=).
  */
 export function relayReceived(stamp: { localName: string; id: string; recipient: string; at: Date }): Buffer {
-  const date = stamp.at.toUTCString().replace('GMT', '+0000');
+  const date = receivedDate(stamp.at);
   return Buffer.from(
     `Received: by ${stamp.localName} (Herald) id ${stamp.id}\r\n\tfor <${stamp.recipient}>; ${date}\r\n`,
     'latin1',
   );
+}
+
+/** The date of the last stamp: every message delivered in the same second shares it. */
+let lastStampDate = { second: Number.NaN, text: '' };
+
+function receivedDate(at: Date): string {
+  const second = Math.floor(at.getTime() / 1000);
+  if (second !== lastStampDate.second) {
+    lastStampDate = { second, text: at.toUTCString().replace('GMT', '+0000') };
+  }
+  return lastStampDate.text;
 }
 
 /**
@@ -60,9 +71,9 @@ export function relayReceived(stamp: { localName: string; id: string; recipient:
  */
 export async function bytesForConnection(
   connection: Pick<SmtpConnection, 'eightBitMime'>,
-  signed: Buffer,
-  resign: () => Promise<Buffer>,
-): Promise<Buffer> {
-  if (connection.eightBitMime || isAscii(signed)) return signed;
+  signed: MessagePieces,
+  resign: () => Promise<MessagePieces>,
+): Promise<MessagePieces> {
+  if (connection.eightBitMime || isAsciiPieces(signed)) return signed;
   return resign();
 }

@@ -22,6 +22,7 @@ import { type SmtpConnection, SmtpTransportError } from '../smtp-client/smtp-con
 import type { ClaimedRecipient, DeliveryStore, OutcomeRecord } from '../store/delivery-store.ts';
 import { encodeVerp } from '../verp.ts';
 import { buildMessage, formatAddress, prependHeaders, withPreviewText } from './build.step.ts';
+import { CopyBudget, type CopyLease } from './copy-budget.ts';
 import {
   bytesForConnection,
   outcomeOfOpenFailure,
@@ -31,6 +32,7 @@ import {
 import { DotJournal, type DotVerdict } from './dot-journal.ts';
 import { DotMarker } from './dot-marker.ts';
 import { type MessageContext, MessageContexts } from './message-context.ts';
+import { lengthOf, type MessagePieces, ownedBytes } from './message-pieces.ts';
 import { rewriteSubmitted } from './mime-rewrite.ts';
 import type { OutcomeWriter } from './outcome-writer.ts';
 import { markSubject, type Personalisation, substitute, trackBody } from './render.step.ts';
@@ -41,8 +43,9 @@ import { Signer } from './sign.step.ts';
  * The email channel's pipeline (channel/contract.ts), one claimed recipient at a time, in named
  * steps (channel/steps.ts); each step either lets the attempt go on or ends it:
  *
- *   recover  the message loaded; a row found with the dot mark and no outcome: delivered,
- *            unconfirmed (no resend)
+ *   recover  the message loaded; a row found with the dot mark and no outcome: sent again when
+ *            the marking worker's dot journal says the dot never went out, else delivered,
+ *            unconfirmed
  *   suppress SuppressionCheck.check → invalid with the list's reason, nothing sent
  *   hold     SendPolicy.holdUntil → held until then (paused queue, do-not-disturb)
  *   route    MX (or the relay) → a pooled connection to the destination
@@ -53,7 +56,10 @@ import { Signer } from './sign.step.ts';
  *            remote reply and a send-log row; final failures go to SuppressionCheck.recordFailure
  *
  * A message without per-recipient differences (broadcast trigger mail) is built and signed once
- * and the bytes reused for each of its recipients; everything else is built per recipient.
+ * and the bytes reused for each of its recipients; everything else is built per recipient, as
+ * pieces that share the stored message's bytes where the copy does not change them
+ * (message-pieces.ts). Copies in flight stay within the worker's byte budget (copy-budget.ts):
+ * render waits for room before it builds.
  */
 export interface PipelineDeps {
   database: Database;
@@ -94,7 +100,9 @@ interface Attempt {
   rendered?: Rendered;
   shared?: SharedMessage;
   /** The signed bytes (sign). */
-  bytes?: Buffer;
+  bytes?: MessagePieces;
+  /** This attempt's share of the copy budget, from render until the transaction ends. */
+  lease?: CopyLease;
   /** The final dot's mark is committed: from here on the message counts as handed over. */
   dotMarked: boolean;
 }
@@ -112,14 +120,14 @@ type Where = { mxHost: string; mxIp: string; tls: boolean; outIp: string | null 
 
 /** A built message and the date in its header, which the DKIM signature also covers. */
 interface Rendered {
-  message: Buffer;
+  message: MessagePieces;
   date: Date;
 }
 
 /** A message without per-recipient differences: built and signed once, its bytes reused. */
 interface SharedMessage {
   rendered: Rendered;
-  signed: Promise<Buffer> | null;
+  signed: Promise<MessagePieces> | null;
 }
 
 function contextOf(a: Attempt): MessageContext {
@@ -129,6 +137,8 @@ function contextOf(a: Attempt): MessageContext {
 
 const UNCONFIRMED =
   'delivered (unconfirmed): the message was handed over up to its final dot, but the worker stopped before the reply was recorded; not sent again';
+const UNCONFIRMED_LAST =
+  'delivered (unconfirmed): the worker stopped right after recording its final dot, which went out unless it stopped in the instant before writing it; not sent again';
 
 type Rules = Awaited<ReturnType<SendPolicy['headerRules']>>;
 
@@ -136,6 +146,7 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
   private readonly contexts: MessageContexts;
   private readonly router: Router;
   private readonly signer: Signer;
+  private readonly budget: CopyBudget;
   private readonly pools = new Map<string, DestinationPool>();
   private readonly shared = new Map<number, SharedMessage>();
   private readonly retry: RetrySchedule;
@@ -150,7 +161,8 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
 
   constructor(deps: PipelineDeps) {
     this.deps = deps;
-    this.contexts = new MessageContexts(deps.database, deps.tracking);
+    // The cached messages may hold as much again as the copies in flight.
+    this.contexts = new MessageContexts(deps.database, deps.tracking, deps.settings.copyBudgetBytes);
     this.router = new Router({
       resolver: deps.resolver,
       mtaPort: deps.mtaPort,
@@ -160,6 +172,7 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
       relayAllowPrivate: deps.settings.relayAllowPrivate,
     });
     this.signer = new Signer(deps.dkimKeys, deps.logger);
+    this.budget = new CopyBudget(deps.settings.copyBudgetBytes);
     this.journal = new DotJournal(deps.dotJournalDir);
     this.dots = new DotMarker(deps.store, this.journal);
     this.retry = (failed, queuedAt, now) => nextRetry(failed, queuedAt, now, deps.settings.retry);
@@ -225,7 +238,7 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
   async process(row: ClaimedRecipient, owner: string): Promise<void> {
     const attempt: Attempt = { row, owner, started: Date.now(), context: null, dotMarked: false };
     try {
-      const { step, outcome } = await runSteps(this.steps, attempt);
+      const { step, outcome } = await runSteps(this.steps, attempt).finally(() => dropCopy(attempt));
       this.deps.logger.debug({ recipientId: row.id, step }, 'delivery step ended the attempt');
       await this.finish(attempt, outcome);
     } catch (error) {
@@ -245,25 +258,36 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
    * A row found with its dot mark and no outcome belongs to a worker that died after the mark: when
    * that worker's dot journal says the dot was never written, the message is sent again; when it
    * says it was, or the journal is not on this machine, the message was handed over: delivered,
-   * unconfirmed.
+   * unconfirmed. The one attempt whose entry is the last that worker wrote is delivered,
+   * unconfirmed, too, with a reply that says its dot may not have gone out (dot-journal.ts).
    */
-  private recover(a: Attempt): Ending | undefined {
+  private async recover(a: Attempt): Promise<Ending | undefined> {
+    // Loaded by prepare(), unless a run of large messages has pushed it out of the cache since.
+    if (!this.contexts.get(a.row.message_id)) await this.contexts.ensure([a.row.message_id]);
     a.context = this.contexts.get(a.row.message_id) ?? null;
     if (!a.context) return { outcome: invalid('other', 'the message body is missing'), where: null };
     const { id, dot_sent_at: markedAt, dot_owner: marker } = a.row;
     if (markedAt === null) return undefined;
-    if (this.dotVerdict(marker, id, markedAt) === 'not written') {
+    const verdict = this.dotVerdict(marker, id, markedAt);
+    if (verdict === 'not written') {
       this.deps.logger.info(
         { recipientId: id },
         'dot marked but never written by a worker that died: sending again',
       );
       return undefined;
     }
+    if (verdict === 'last entry') {
+      // Sent again, it would arrive twice in every case but the rare one.
+      this.deps.logger.warn(
+        { recipientId: id, worker: marker },
+        'the dot was the last a stopped worker recorded: counted as delivered, but it may not have gone out',
+      );
+    }
     return {
       write: {
         status: 'delivered',
         countsAsAttempt: true,
-        reply: UNCONFIRMED,
+        reply: verdict === 'last entry' ? UNCONFIRMED_LAST : UNCONFIRMED,
         mxHost: a.row.mx_host,
         at: Date.now(),
       },
@@ -338,12 +362,17 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
     return undefined;
   }
 
-  /** The message for this recipient, or the one a message's recipients share when nothing differs. */
+  /**
+   * The message for this recipient, or the one a message's recipients share when nothing differs;
+   * built once the copy budget has room for it (its size estimated, then settled once built).
+   */
   private async renderStep(a: Attempt): Promise<undefined> {
     const context = contextOf(a);
     const rules = await this.headerRules(context.accountId, a.row.recipient_domain);
     a.rules = rules;
+    const estimate = estimatedCopy(context);
     if (!this.perRecipient(context, a.row)) {
+      a.lease = await this.budget.acquire(context.id, 0, estimate.owned + estimate.shared);
       let shared = this.shared.get(context.id);
       if (!shared) {
         shared = { rendered: this.build(context, a.row, rules, false), signed: null };
@@ -351,9 +380,12 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
         if (this.shared.size > 2000) this.shared.delete(this.shared.keys().next().value as number);
       }
       a.shared = shared;
+      a.lease.settle(0, lengthOf(shared.rendered.message));
       return undefined;
     }
+    a.lease = await this.budget.acquire(context.id, estimate.owned, estimate.shared);
     a.rendered = this.build(context, a.row, rules, true);
+    a.lease.settle(ownedBytes(a.rendered.message), estimate.shared);
     return undefined;
   }
 
@@ -370,7 +402,9 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
       }
       a.bytes = await shared.signed;
     } else {
-      a.bytes = await sign(a.rendered as Rendered);
+      const rendered = a.rendered as Rendered;
+      a.bytes = await sign(rendered);
+      a.lease?.settle(ownedBytes(rendered.message, a.bytes));
     }
     return undefined;
   }
@@ -400,19 +434,24 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
     });
     try {
       const rendered = (a.shared?.rendered ?? a.rendered) as Rendered;
-      const signed = await bytesForConnection(connection, a.bytes as Buffer, () =>
-        this.signer.sign(rendered.message, context.accountId, context.senderDomain, rendered.date, {
-          eightBit: false,
-        }),
-      );
+      const signed = await bytesForConnection(connection, a.bytes as MessagePieces, async () => {
+        const resigned = await this.signer.sign(
+          rendered.message,
+          context.accountId,
+          context.senderDomain,
+          rendered.date,
+          { eightBit: false },
+        );
+        if (a.rendered) a.lease?.settle(ownedBytes(rendered.message, a.bytes as MessagePieces, resigned));
+        return resigned;
+      });
       const trace = relayReceived({
         localName: this.deps.localName,
         id: context.scMessageId,
         recipient: row.recipient,
         at: new Date(),
       });
-      const bytes = Buffer.concat([trace, signed]);
-      const result = await connection.send({ from, to: [row.recipient] }, bytes, async (dot) => {
+      const result = await connection.send({ from, to: [row.recipient] }, [trace, ...signed], async (dot) => {
         const decision = await this.dots.mark(owner, row.id, dot);
         a.dotMarked = decision === 'sent';
         return decision;
@@ -597,7 +636,7 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
             this.deps.unsubscribeKey,
           )
         : null;
-    let message: Buffer;
+    let message: MessagePieces;
     if (context.submitted) {
       const copy = rewriteSubmitted(context.submitted, {
         personalisation: p,
@@ -607,7 +646,7 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
       message = prependHeaders(copy, { messageId, date: now, listUnsubscribe });
     } else {
       const fromAddress = rules.fixedFromPrefix ? `${rules.fixedFromPrefix}@${domain}` : context.fromAddress;
-      message = buildMessage(
+      const built = buildMessage(
         {
           from: formatAddress(fromAddress, context.fromName),
           to: context.individual ? row.recipient : context.toList.join(', ') || null,
@@ -636,6 +675,7 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
           attachments: context.attachments,
         },
       );
+      message = [built];
     }
     return { message, date: now };
   }
@@ -650,6 +690,30 @@ export class DeliveryPipeline implements ChannelPipeline<ClaimedRecipient> {
       }
     }
   }
+}
+
+/** The attempt's copy is done with: its budget goes back, and its bytes can be collected. */
+function dropCopy(a: Attempt): void {
+  a.lease?.release();
+  a.rendered = undefined;
+  a.shared = undefined;
+  a.bytes = undefined;
+}
+
+/**
+ * What a copy of the message will hold, before it is built: the stored message of SMTP mail
+ * (shared by its copies) and, owned by each copy, about twice the text it may rewrite (tracked
+ * links and re-encoding make it grow); for API mail, its text and its attachments in base64.
+ */
+function estimatedCopy(context: MessageContext): { owned: number; shared: number } {
+  const submitted = context.submitted;
+  if (submitted) {
+    const text = submitted.leaves.reduce((sum, leaf) => sum + leaf.bodyEnd - leaf.bodyStart, 0);
+    return { owned: 2 * (submitted.bodyStart + text) + 4096, shared: submitted.bytes.length };
+  }
+  const text = (context.html?.length ?? 0) + (context.plain?.length ?? 0);
+  const files = context.attachments.reduce((sum, a) => sum + a.content.length, 0);
+  return { owned: 2 * text + Math.ceil((files * 4) / 3) + 4096, shared: 0 };
 }
 
 function transportOf(error: unknown, host: string) {

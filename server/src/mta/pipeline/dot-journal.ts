@@ -1,8 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** What a journal says about the final dot of one marked attempt. */
-export type DotVerdict = 'written' | 'not written' | 'unknown';
+/**
+ * What a journal says about the final dot of one marked attempt:
+ * - written: its entry is there and its worker wrote more after it, so the dot went out;
+ * - last entry: its entry is the last its worker wrote. The dot went out unless the worker was
+ *   killed in the instant between the entry and the dot (two system calls apart, but a loaded
+ *   machine can hold a process there for milliseconds); no record can tell the two apart;
+ * - not written: no entry (killed between the mark and the entry), or a retraction;
+ * - unknown: no journal of that worker on this machine.
+ */
+export type DotVerdict = 'written' | 'last entry' | 'not written' | 'unknown';
 
 /** Entries per journal file before the next one is started. */
 const ENTRIES_PER_FILE = 100_000;
@@ -28,13 +36,22 @@ export class DotJournal {
   private readonly dir: string;
   /** This process's open journal file per owner (one owner per work loop). */
   private readonly files = new Map<string, { fd: number; entries: number; segment: number }>();
-  /** Journals of other workers, read up to `size` bytes. */
-  private readonly read = new Map<string, { size: number; written: Set<string> }>();
+  /** Journals of other workers, read up to `size` bytes, with the last whole line read. */
+  private readonly read = new Map<string, { size: number; written: Set<string>; last: string }>();
 
   constructor(dir: string) {
     this.dir = dir;
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     this.sweep();
+  }
+
+  /**
+   * Opens `owner`'s journal file if it has none yet. Called before a mark commits: a worker killed
+   * between its first mark and its first entry must leave a journal that says "not written", not
+   * no journal at all (which reads as "unknown", and counts as delivered).
+   */
+  open(owner: string): void {
+    this.fileOf(owner);
   }
 
   /** Appends the entry for one dot, before it is written. */
@@ -52,7 +69,10 @@ export class DotJournal {
     const files = this.filesOf(owner);
     if (files.length === 0) return 'unknown';
     const key = `${id} ${markedAt}`;
-    return files.some((file) => this.load(file).has(key)) ? 'written' : 'not written';
+    const journals = files.map((file) => this.load(file));
+    if (!journals.some((journal) => journal.written.has(key))) return 'not written';
+    const newest = journals.findLast((journal) => journal.last !== '');
+    return newest?.last === key ? 'last entry' : 'written';
   }
 
   close(): void {
@@ -61,6 +81,13 @@ export class DotJournal {
   }
 
   private append(owner: string, line: string): void {
+    const file = this.fileOf(owner);
+    fs.writeSync(file.fd, line);
+    file.entries += 1;
+  }
+
+  /** The file `owner` appends to: its open one, or the next segment when that one is full. */
+  private fileOf(owner: string): { fd: number; entries: number; segment: number } {
     let file = this.files.get(owner);
     if (!file || file.entries >= ENTRIES_PER_FILE) {
       if (file) fs.closeSync(file.fd);
@@ -70,16 +97,18 @@ export class DotJournal {
       this.files.set(owner, file);
       if (segment > 1) this.sweep();
     }
-    fs.writeSync(file.fd, line);
-    file.entries += 1;
+    return file;
   }
 
+  /** `owner`'s journal files, oldest segment first. */
   private filesOf(owner: string): string[] {
     const prefix = `${fileSafe(owner)}.`;
+    const segmentOf = (name: string) => Number(name.slice(prefix.length, -'.dots'.length));
     try {
       return fs
         .readdirSync(this.dir)
         .filter((name) => name.startsWith(prefix) && name.endsWith('.dots'))
+        .sort((a, b) => segmentOf(a) - segmentOf(b))
         .map((name) => path.join(this.dir, name));
     } catch {
       return [];
@@ -87,10 +116,10 @@ export class DotJournal {
   }
 
   /** The entries of one journal file, read on from where the last read stopped. */
-  private load(file: string): Set<string> {
+  private load(file: string): { written: Set<string>; last: string } {
     let known = this.read.get(file);
     if (!known) {
-      known = { size: 0, written: new Set() };
+      known = { size: 0, written: new Set(), last: '' };
       this.read.set(file, known);
     }
     const size = fs.statSync(file).size;
@@ -103,12 +132,14 @@ export class DotJournal {
       // Only whole lines count; a torn last line is read again next time.
       const end = text.lastIndexOf('\n') + 1;
       for (const line of text.slice(0, end).split('\n')) {
+        if (!line) continue;
         if (line.startsWith('-')) known.written.delete(line.slice(1));
-        else if (line) known.written.add(line);
+        else known.written.add(line);
+        known.last = line;
       }
       known.size += end;
     }
-    return known.written;
+    return known;
   }
 
   /** Removes journal files nobody has written to for KEEP_MS. */

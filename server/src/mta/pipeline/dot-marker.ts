@@ -95,6 +95,7 @@ export class DotMarker {
       answer();
       return;
     }
+    this.tryJournal(() => this.journal.open(owner));
     // A failed commit after the dots were written still answers "sent" for them: the dots are
     // out, and the reply to them is recorded as usual.
     this.store.markDotSent(owner, ready, markedAt, writeDots).then(answer, answer);

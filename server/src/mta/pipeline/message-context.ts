@@ -7,7 +7,9 @@ import { readSubmitted, type SubmittedMime } from './submitted-mime.ts';
 /**
  * What the pipeline needs of an accepted message, loaded once for all claimed recipients of a
  * batch (four queries however many messages) and kept in a small cache, since the recipients of
- * one message are usually claimed over several batches.
+ * one message are usually claimed over several batches. The cache is bounded in messages and in
+ * bytes of content, so a run of large messages does not keep them all (an attempt that still
+ * holds an evicted one keeps it until it ends).
  */
 export interface MessageContext {
   id: number;
@@ -48,18 +50,21 @@ export interface MessageContext {
 const CACHE_SIZE = 5000;
 
 export class MessageContexts {
-  private readonly cache = new Map<number, MessageContext>();
+  private readonly cache = new Map<number, { context: MessageContext; bytes: number }>();
+  private cachedBytes = 0;
 
   private readonly database: Database;
   private readonly tracking: TrackingPlans;
+  private readonly cacheBytes: number;
 
-  constructor(database: Database, tracking: TrackingPlans) {
+  constructor(database: Database, tracking: TrackingPlans, cacheBytes: number) {
     this.database = database;
     this.tracking = tracking;
+    this.cacheBytes = cacheBytes;
   }
 
   get(id: number): MessageContext | undefined {
-    return this.cache.get(id);
+    return this.cache.get(id)?.context;
   }
 
   async ensure(ids: number[]): Promise<void> {
@@ -80,7 +85,8 @@ export class MessageContexts {
           })
         : {};
       const mine = visible.filter((r) => Number(r.message_id) === id);
-      const submitted = body?.mime ? readSubmitted(Buffer.from(body.mime)) : null;
+      // Read in place: readSubmitted moves it into shared memory, the one copy kept.
+      const submitted = body?.mime ? readSubmitted(asBuffer(body.mime)) : null;
       const plan = plans.get(id) ?? null;
       this.remember({
         id,
@@ -126,10 +132,24 @@ export class MessageContexts {
   }
 
   private remember(context: MessageContext): void {
-    if (this.cache.size >= CACHE_SIZE) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
+    const bytes = contentBytes(context);
+    for (const [id, oldest] of this.cache) {
+      if (this.cache.size < CACHE_SIZE && this.cachedBytes + bytes <= this.cacheBytes) break;
+      this.cache.delete(id);
+      this.cachedBytes -= oldest.bytes;
     }
-    this.cache.set(context.id, context);
+    this.cache.set(context.id, { context, bytes });
+    this.cachedBytes += bytes;
   }
+}
+
+function contentBytes(context: MessageContext): number {
+  const text = (context.html?.length ?? 0) + (context.plain?.length ?? 0);
+  const files = context.attachments.reduce((sum, a) => sum + a.content.length, 0);
+  return text + files + (context.mime?.length ?? 0);
+}
+
+/** A view on the same bytes, never a copy. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

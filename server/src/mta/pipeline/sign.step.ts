@@ -2,6 +2,7 @@ import { type WireOptions, wireSafe } from '../../lib/mime-wire.ts';
 import type { Logger } from '../../logger.ts';
 import { type DkimKeyRef, DkimPool } from '../dkim/dkim-pool.ts';
 import type { DkimKeys } from '../ports.ts';
+import { isWireSafePieces, type MessagePieces } from './message-pieces.ts';
 
 /**
  * DKIM: the sending domain's current key (asked of the DkimKeys port, parsed once), signing on the DkimPool's worker threads so the event loop keeps driving SMTP.
@@ -11,7 +12,8 @@ import type { DkimKeys } from '../ports.ts';
  *
  * What is signed is what goes on the wire: the message is first made wire-safe (mime-wire.ts:
  * no line over 998 octets, 7-bit headers, and a 7-bit body unless the next hop takes 8BITMIME),
- * because re-encoding after signing would break the body hash.
+ * because re-encoding after signing would break the body hash. A recipient's copy stays in its
+ * pieces through all of this (message-pieces.ts); only one that must be re-encoded is joined.
  */
 const KEY_CACHE_MS = 60_000;
 
@@ -29,18 +31,18 @@ export class Signer {
   }
 
   async sign(
-    message: Buffer,
+    message: MessagePieces,
     accountId: number,
     domain: string,
     now: Date,
     wire: WireOptions = { eightBit: true },
-  ): Promise<Buffer> {
-    const safe = wireSafe(message, wire);
+  ): Promise<MessagePieces> {
+    const safe = isWireSafePieces(message, wire) ? message : [wireSafe(Buffer.concat(message), wire)];
     const key = await this.key(accountId, domain);
     if (!key) return safe;
     this.pool ??= new DkimPool();
     const header = await this.pool.sign(safe, key, { now });
-    return Buffer.concat([Buffer.from(header, 'latin1'), safe]);
+    return [Buffer.from(header, 'latin1'), ...safe];
   }
 
   async close(): Promise<void> {

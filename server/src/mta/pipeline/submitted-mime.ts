@@ -1,5 +1,6 @@
 import { UNSUBSCRIBE_PLACEHOLDER } from '../../lib/link-tracking.ts';
 import { decodeHeader } from '../outcome/mime-walk.ts';
+import { inSharedMemory } from './message-pieces.ts';
 import { hasVariables } from './render.step.ts';
 import { decodeTransfer, type TransferEncoding, transferEncodingOf } from './transfer-encoding.ts';
 
@@ -36,7 +37,7 @@ export interface TextLeaf {
 }
 
 export interface SubmittedMime {
-  /** The submitted message with CRLF line ends. */
+  /** The submitted message with CRLF line ends, in shared memory (message-pieces.ts). */
   bytes: Buffer;
   fields: HeaderField[];
   headerEnd: number;
@@ -55,7 +56,7 @@ const MAX_DEPTH = 8;
 const UTF8 = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii']);
 
 export function readSubmitted(raw: Buffer): SubmittedMime {
-  const bytes = crlf(raw);
+  const bytes = inSharedMemory(crlf(raw));
   const leaves: TextLeaf[] = [];
   const top = readHeaders(bytes, 0, bytes.length);
   try {

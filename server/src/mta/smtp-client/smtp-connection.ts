@@ -3,6 +3,7 @@ import { writeSync } from 'node:fs';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import tls from 'node:tls';
+import { joinedWhenSmall } from '../../lib/joined-when-small.ts';
 import { dotStuff } from './dot-stuff.ts';
 
 const END_OF_DATA = Buffer.from('.\r\n');
@@ -247,18 +248,21 @@ export class SmtpConnection {
   /**
    * One mail transaction. MAIL, RCPT… and DATA go out in one write when the server pipelines,
    * the message and its final dot in another once `beforeDot` allows it.
-   * The body must be a complete message with CRLF line ends; it is dot-stuffed here.
+   * The body must be a complete message with CRLF line ends, whole or as pieces in order (never
+   * joined here); it is dot-stuffed here.
    */
   async send(
     envelope: { from: string; to: string[] },
-    body: Buffer,
+    message: Buffer | readonly Buffer[],
     beforeDot: (dot: FinalDot) => Promise<DotDecision>,
   ): Promise<TransactionResult> {
-    const size = this.extensions.has('SIZE') ? ` SIZE=${body.length}` : '';
+    const body = Buffer.isBuffer(message) ? [message] : message;
+    const length = body.reduce((sum, piece) => sum + piece.length, 0);
+    const size = this.extensions.has('SIZE') ? ` SIZE=${length}` : '';
     // RFC 6152: 8-bit data only to a server that offers 8BITMIME, and then declared as such. The
     // pipeline re-encodes a message for a 7-bit server before signing it (mime-wire.ts); one that
     // still reaches here is refused rather than sent.
-    const eightBit = !isAscii(body);
+    const eightBit = !body.every((piece) => isAscii(piece));
     if (eightBit && !this.eightBitMime) {
       throw new SmtpTransportError('E8BIT', `${this.host} does not offer 8BITMIME and the message is 8-bit`);
     }
@@ -382,14 +386,27 @@ export class SmtpConnection {
     this.socket.write(data);
   }
 
-  /** Writes and waits until the kernel has taken every byte (or the connection failed). */
-  private flush(data: Buffer): Promise<void> {
+  /**
+   * Writes the pieces (corked, so they leave in one gathered write where the socket can) and
+   * waits until the kernel has taken every byte (or the connection failed).
+   */
+  private flush(pieces: readonly Buffer[]): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
+    const chunks = joinedWhenSmall(pieces);
     return new Promise<void>((resolve, reject) => {
-      this.socket.write(data, (error) => {
+      const done = (error?: Error | null) => {
         if (error) reject(this.failure ?? new SmtpTransportError('ECONNRESET', error.message));
         else resolve();
+      };
+      if (chunks.length <= 1) {
+        this.socket.write(chunks[0] ?? Buffer.alloc(0), done);
+        return;
+      }
+      this.socket.cork();
+      chunks.forEach((chunk, i) => {
+        this.socket.write(chunk, i === chunks.length - 1 ? done : undefined);
       });
+      this.socket.uncork();
     });
   }
 

@@ -8,6 +8,14 @@ import {
 } from './delivery-store.ts';
 import type { DeliveryOp } from './sqlite-delivery.worker.ts';
 
+/** How long a dot mark keeps trying for the write lock before its dots are withheld. */
+const MARK_PATIENCE_MS = 10_000;
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+}
+
 interface Marker {
   db: SQLite.Database;
   mark(owner: string, ids: number[], now: number): number[];
@@ -62,6 +70,11 @@ export class SqliteDeliveryStore implements DeliveryStore {
    * The exactly-once mark, committed on THIS thread, synchronously, and the dots written right
    * after it, so no event-loop turn passes between a durable mark and its dot. A dot the kernel
    * had no room for has its mark taken back at once, in the same call.
+   *
+   * The mark never waits for the write lock with the event loop stopped: while the writer thread
+   * holds it (a claim or an outcome batch), the attempt fails at once and is made again a moment
+   * later, and the loop meanwhile renders, signs and reads for every other connection. SQLite's
+   * own busy wait would freeze the whole process for 1, 2, 5, 10… ms each time.
    */
   markDotSent(
     owner: string,
@@ -69,22 +82,40 @@ export class SqliteDeliveryStore implements DeliveryStore {
     now: number,
     writeDots: (marked: Set<number>) => Set<number>,
   ): Promise<Set<number>> {
-    try {
-      const marker = this.openMarker();
-      const marked = marker.mark(owner, ids, now);
-      const written = writeDots(new Set(marked));
-      const unwritten = marked.filter((id) => !written.has(id));
-      if (unwritten.length > 0) marker.unmark(owner, unwritten);
-      return Promise.resolve(written);
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    const started = Date.now();
+    return new Promise((resolve, reject) => {
+      const attempt = () => {
+        try {
+          resolve(this.markNow(owner, ids, now, writeDots));
+        } catch (error) {
+          if (isBusy(error) && Date.now() - started < MARK_PATIENCE_MS) setTimeout(attempt, 1);
+          else reject(error);
+        }
+      };
+      attempt();
+    });
+  }
+
+  private markNow(
+    owner: string,
+    ids: number[],
+    now: number,
+    writeDots: (marked: Set<number>) => Set<number>,
+  ): Set<number> {
+    const marker = this.openMarker();
+    const marked = marker.mark(owner, ids, now);
+    const written = writeDots(new Set(marked));
+    const unwritten = marked.filter((id) => !written.has(id));
+    // Rare (a full socket buffer), and it must not be skipped: this one waits for the lock.
+    if (unwritten.length > 0) marker.unmark(owner, unwritten);
+    return written;
   }
 
   private openMarker(): Marker {
     if (!this.marker) {
       const db = new SQLite(this.file);
-      db.pragma('busy_timeout = 10000');
+      // Busy: fail at once, and markDotSent tries again (see there).
+      db.pragma('busy_timeout = 0');
       // As the writer thread's outcome commits: durable once in the WAL (a killed process keeps
       // it); an fsync here would stall the event loop for each batch of final dots. A mark lost
       // to a power cut costs at worst one repeated delivery, never a lost one.
@@ -108,7 +139,14 @@ export class SqliteDeliveryStore implements DeliveryStore {
       this.marker = {
         db,
         mark: (o, list, at) => mark.immediate(o, list, at),
-        unmark: (o, list) => unmark.immediate(o, list),
+        unmark: (o, list) => {
+          db.pragma(`busy_timeout = ${MARK_PATIENCE_MS}`);
+          try {
+            unmark.immediate(o, list);
+          } finally {
+            db.pragma('busy_timeout = 0');
+          }
+        },
       };
     }
     return this.marker;

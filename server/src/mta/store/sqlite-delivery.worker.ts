@@ -27,6 +27,8 @@ db.pragma('foreign_keys = ON');
 db.pragma('busy_timeout = 10000');
 
 const COLUMNS = CLAIMED_COLUMNS;
+/** One lane's due rows: the claim's condition, and its read-only probe's. */
+const DUE = "status IN ('requested', 'deferred', 'held') AND lane = @lane AND next_attempt_at <= @now";
 const SET = "status = 'sending', lease_owner = @owner, lease_expires_at = @expires, updated_at = @now";
 
 const q = {
@@ -37,11 +39,12 @@ const q = {
     `UPDATE message_recipients SET ${SET} WHERE id IN (SELECT id FROM message_recipients
        WHERE status = 'sending' AND lease_expires_at < @now LIMIT @limit) RETURNING ${COLUMNS}`,
   ),
+  /** Whether a lane has a due row, read without the write lock (see `claimable`). */
+  anyDue: db.prepare(`SELECT 1 FROM message_recipients WHERE ${DUE} LIMIT 1`),
   /** One lane's due rows (lane 0 before lane 1: delivery-store.ts). */
   due: db.prepare(
     `UPDATE message_recipients SET ${SET} WHERE id IN (SELECT id FROM message_recipients
-       WHERE status IN ('requested', 'deferred', 'held') AND lane = @lane AND next_attempt_at <= @now
-       LIMIT @limit)
+       WHERE ${DUE} LIMIT @limit)
      RETURNING ${COLUMNS}`,
   ),
   renew: db.prepare(
@@ -150,9 +153,23 @@ const outcomes = db.transaction((records: OutcomeRecord[]) =>
   }),
 );
 
+/**
+ * Whether a claim could find anything. An idle poll then only reads: the claim's UPDATEs take the
+ * file's write lock (and commit) even when they match nothing, several times a second per worker,
+ * queueing behind the accept writer and the dot marks for nothing.
+ */
+function claimable(now: number): boolean {
+  return (
+    q.stale.get(now) !== undefined ||
+    q.anyDue.get({ lane: 0, now }) !== undefined ||
+    q.anyDue.get({ lane: 1, now }) !== undefined
+  );
+}
+
 function run(message: DeliveryOp): unknown {
   switch (message.op) {
     case 'claim':
+      if (!claimable(message.now)) return [];
       return claim.immediate(message.owner, message.limit, message.now, message.leaseMs);
     case 'renew':
       return q.renew.run(message.now + message.leaseMs, JSON.stringify(message.ids), message.owner).changes;

@@ -18,7 +18,7 @@ import {
   type Worker,
   type WorkerOptions,
 } from '../queue.ts';
-import { DatabaseWorker } from './database-worker.ts';
+import { DatabaseWorker, type WorkerOwner } from './database-worker.ts';
 import * as jobs from './jobs.repo.ts';
 import * as schedules from './schedules.repo.ts';
 
@@ -36,7 +36,7 @@ export interface DatabaseQueueOptions {
  * works too), so a one-machine deployment needs no other service and jobs survive crashes and
  * restarts with the rest of the data. Workers lease jobs; see jobs.repo.ts for the fencing.
  */
-export class DatabaseQueue implements QueueBackend {
+export class DatabaseQueue implements QueueBackend, WorkerOwner {
   readonly kind = 'database' as const;
   readonly database: Database;
   readonly leaseMs: number;

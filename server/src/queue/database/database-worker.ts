@@ -1,6 +1,20 @@
+import type { EventEmitter } from 'node:events';
+import type { Database } from '../../db/database.ts';
 import { backoffDelay, type JobHandler, PermanentJobError, type QueueEvent } from '../queue.ts';
-import type { DatabaseQueue } from './database-queue.ts';
 import * as jobs from './jobs.repo.ts';
+
+/**
+ * What a worker needs of the queue that started it (DatabaseQueue). Declared here, not imported,
+ * so the queue, which starts workers, is not imported back by them.
+ */
+export interface WorkerOwner {
+  readonly database: Database;
+  readonly leaseMs: number;
+  readonly pollMs: number;
+  /** Emits a queue's name when this process enqueued into it. */
+  readonly wakeups: EventEmitter;
+  newLeaseToken(): string;
+}
 
 interface Running {
   id: number;
@@ -17,7 +31,7 @@ const DEFAULT_CLOSE_TIMEOUT_MS = 30_000;
  * lease only runs out when this process stops renewing it (it died or hung).
  */
 export class DatabaseWorker {
-  private readonly owner: DatabaseQueue;
+  private readonly owner: WorkerOwner;
   private readonly queue: string;
   private readonly handler: JobHandler;
   private readonly concurrency: number;
@@ -33,7 +47,7 @@ export class DatabaseWorker {
   private readonly onWakeup = () => this.kick();
 
   constructor(
-    owner: DatabaseQueue,
+    owner: WorkerOwner,
     queue: string,
     handler: JobHandler,
     concurrency: number,

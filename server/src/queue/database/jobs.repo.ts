@@ -115,6 +115,10 @@ export async function claimJobs(
   // SQLite serialises writers, so the UPDATE … WHERE id IN (SELECT …) is atomic there;
   // PostgreSQL needs the rows locked, skipping those another worker is claiming.
   if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+  // An idle poll only reads on SQLite: the UPDATE takes the file's write lock even when it
+  // matches nothing, and waits for it behind the other writers (the delivery and accept writer
+  // threads) in the polling thread.
+  else if ((await due.clearLimit().limit(1).executeTakeFirst()) === undefined) return [];
   return db
     .updateTable('jobs')
     .set({ state: 'active', lease_token: token, lease_until: leaseUntil, attempts: sql`attempts + 1` })

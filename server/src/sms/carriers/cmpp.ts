@@ -1,12 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
-import type {
-  MobileOriginated,
-  ReceiptListener,
-  SmsCarrier,
-  SmsSubmission,
-  SubmitOutcome,
-} from '../ports.ts';
+import type { MobileOriginated, ReceiptListener, SmsSubmission, SubmitOutcome } from '../ports.ts';
 import {
   CMPP,
   type CmppFrame,
@@ -19,6 +13,7 @@ import {
 } from './cmpp-codec.ts';
 import { cmppContent, describeResult, MoAssembler, splitUdh } from './cmpp-content.ts';
 import { CmppLink } from './cmpp-link.ts';
+import type { CarrierConnection } from './connection-set.ts';
 import { SubmitWindow } from './submit-window.ts';
 
 /**
@@ -57,6 +52,11 @@ export interface CmppConnectorOptions {
   onReceipt: ReceiptListener;
   /** A reply from a handset (a DELIVER that is not a status report). Long replies come joined. */
   onMo?: (message: MobileOriginated) => void;
+  /**
+   * Joins long replies; given when several connections share one account, since a reply's parts
+   * may come on different ones (connection-set.ts). Its joined replies go to its own callback.
+   */
+  moAssembler?: MoAssembler;
   /** Unanswered SUBMITs at once. Default 16. */
   windowSize?: number;
   /** SUBMITs started per second on the connection; unlimited when absent. */
@@ -81,7 +81,7 @@ type PartsOutcome = SubmitOutcome | { kind: 'lost'; reason: string };
 const FLOW_CONTROL = 8;
 const MAX_FLOW_PAUSE_MS = 2000;
 
-export class CmppConnector implements SmsCarrier {
+export class CmppConnector implements CarrierConnection {
   private readonly options: CmppConnectorOptions;
   private readonly log: Logger;
   private readonly host: string;
@@ -103,7 +103,13 @@ export class CmppConnector implements SmsCarrier {
     this.port = Number(url.port || 7890);
     this.reconnectDelay = options.reconnectMinMs ?? 500;
     this.window = new SubmitWindow({ size: options.windowSize ?? 16, perSecond: options.submitsPerSecond });
-    this.mo = new MoAssembler((from, to, text) => this.handOnMo({ from, to, text, receivedAt: new Date() }));
+    this.mo =
+      options.moAssembler ??
+      new MoAssembler((from, to, text) => this.handOnMo({ from, to, text, receivedAt: new Date() }));
+  }
+
+  get ready(): boolean {
+    return this.link?.ready === true;
   }
 
   /** Connects and logs in in the background; a no-op while a connection exists. */
@@ -114,18 +120,20 @@ export class CmppConnector implements SmsCarrier {
 
   async submit(sms: SmsSubmission, signal?: AbortSignal): Promise<SubmitOutcome> {
     this.start();
-    const waitMs = this.options.connectWaitMs ?? 15_000;
     // A connection that drops mid-submit is usually back within a second: one more go on the new one.
     for (let round = 1; ; round += 1) {
-      if (!(await this.waitReady(waitMs, signal))) {
-        const why = this.lastError ? `: ${this.lastError}` : '';
-        return { kind: 'refused', permanent: false, reason: `no CMPP session within ${waitMs} ms${why}` };
-      }
+      if (!(await this.whenReady(signal))) return this.unavailable();
       const outcome = await this.submitParts(sms, signal);
       if (outcome.kind !== 'lost') return outcome;
       if (round === 2 || signal?.aborted)
         return { kind: 'refused', permanent: false, reason: outcome.reason };
     }
+  }
+
+  unavailable(): SubmitOutcome {
+    const why = this.lastError ? `: ${this.lastError}` : '';
+    const waitMs = this.options.connectWaitMs ?? 15_000;
+    return { kind: 'refused', permanent: false, reason: `no CMPP session within ${waitMs} ms${why}` };
   }
 
   async close(): Promise<void> {
@@ -287,7 +295,8 @@ export class CmppConnector implements SmsCarrier {
     this.options.onMo(message);
   }
 
-  private waitReady(timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+  whenReady(signal?: AbortSignal): Promise<boolean> {
+    const timeoutMs = this.options.connectWaitMs ?? 15_000;
     if (this.link?.ready) return Promise.resolve(true);
     if (this.closed || signal?.aborted) return Promise.resolve(false);
     return new Promise((resolve) => {

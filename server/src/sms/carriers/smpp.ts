@@ -2,14 +2,9 @@
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import smpp, { type Pdu, type PduOptions, type Session } from 'smpp';
-import type {
-  MobileOriginated,
-  ReceiptListener,
-  SmsCarrier,
-  SmsSubmission,
-  SubmitOutcome,
-} from '../ports.ts';
+import type { MobileOriginated, ReceiptListener, SmsSubmission, SubmitOutcome } from '../ports.ts';
 import { concatenationUdh, splitSms } from '../sms-parts.ts';
+import type { CarrierConnection } from './connection-set.ts';
 import { MessageIdBook, parseReceipt } from './smpp-receipt.ts';
 import { SubmitWindow } from './submit-window.ts';
 
@@ -53,6 +48,11 @@ export interface SmppConnectorOptions {
   concatenation?: 'udh' | 'sar';
   /** Replies from handsets: deliver_sm that are not delivery receipts. */
   onMo?: (message: MobileOriginated) => void;
+  /**
+   * The ids submits were given; shared when several connections bind one account, since a
+   * receipt may come on another connection than its submit (connection-set.ts).
+   */
+  ids?: MessageIdBook;
 }
 
 type Request = 'bind_transceiver' | 'submit_sm' | 'enquire_link' | 'unbind';
@@ -82,7 +82,7 @@ export function describeStatus(status: number): string {
   return name ? `${name} (${hex})` : `command_status ${hex}`;
 }
 
-export class SmppConnector implements SmsCarrier {
+export class SmppConnector implements CarrierConnection {
   private readonly options: SmppConnectorOptions;
   private readonly log: Logger;
   private session: Session | undefined;
@@ -95,13 +95,18 @@ export class SmppConnector implements SmsCarrier {
   private readonly boundWaiters = new Set<(bound: boolean) => void>();
   private readonly pending = new Set<(error: Error) => void>();
   private readonly window: SubmitWindow;
-  private readonly ids = new MessageIdBook();
+  private readonly ids: MessageIdBook;
 
   constructor(options: SmppConnectorOptions) {
     this.options = options;
     this.log = options.logger;
     this.reconnectDelay = options.reconnectMinMs ?? 500;
     this.window = new SubmitWindow({ size: options.windowSize ?? 10, perSecond: options.submitsPerSecond });
+    this.ids = options.ids ?? new MessageIdBook();
+  }
+
+  get ready(): boolean {
+    return this.bound;
   }
 
   /** Connects and binds in the background; a no-op while a session exists. */
@@ -112,17 +117,19 @@ export class SmppConnector implements SmsCarrier {
 
   async submit(sms: SmsSubmission, signal?: AbortSignal): Promise<SubmitOutcome> {
     this.start();
-    const waitMs = this.options.bindWaitMs ?? 15_000;
     // A session that drops mid-submit is usually back within a second: one more go on the new one.
     for (let round = 1; ; round += 1) {
-      if (!(await this.waitBound(waitMs, signal))) {
-        return { kind: 'refused', permanent: false, reason: `no bound SMPP session within ${waitMs} ms` };
-      }
+      if (!(await this.whenReady(signal))) return this.unavailable();
       const outcome = await this.submitParts(sms, signal);
       if (outcome.kind !== 'lost') return outcome;
       if (round === 2 || signal?.aborted)
         return { kind: 'refused', permanent: false, reason: outcome.reason };
     }
+  }
+
+  unavailable(): SubmitOutcome {
+    const waitMs = this.options.bindWaitMs ?? 15_000;
+    return { kind: 'refused', permanent: false, reason: `no bound SMPP session within ${waitMs} ms` };
   }
 
   private async submitParts(
@@ -306,7 +313,8 @@ export class SmppConnector implements SmsCarrier {
     else this.log.warn({ text }, 'SMPP delivery receipt not understood');
   }
 
-  private waitBound(timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+  whenReady(signal?: AbortSignal): Promise<boolean> {
+    const timeoutMs = this.options.bindWaitMs ?? 15_000;
     if (this.bound) return Promise.resolve(true);
     if (this.closed || signal?.aborted) return Promise.resolve(false);
     return new Promise((resolve) => {

@@ -3,7 +3,15 @@ import type { ChannelPipeline } from '../../channel/contract.ts';
 import { runSteps, type Step } from '../../channel/steps.ts';
 import type { Logger } from '../../logger.ts';
 import type { CarrierPool } from '../carrier-pool.ts';
-import { type CarrierConfig, type SenderRules, type SmsInterception, senderFor } from '../ports.ts';
+import {
+  type CarrierConfig,
+  carriesMms,
+  placesCalls,
+  type SenderRules,
+  type SmsInterception,
+  type SmsSubmission,
+  senderFor,
+} from '../ports.ts';
 import type { ClaimedSms, SmsOutcome, SmsStore } from '../store/sms-store.ts';
 import type { OutcomeBatch } from './outcome-batch.ts';
 
@@ -23,6 +31,17 @@ export function carrierKind(msgType: number): string {
   if (msgType === 1) return 'mms';
   if (msgType === 3) return 'voice';
   return 'sms';
+}
+
+/**
+ * What a voice call reads out: the code, in English when the text it stands for has no Chinese
+ * outside its 【signature】 (an English template), else in Mandarin. Neither templates nor
+ * accounts name a language, and the text is what the account wrote for its users to hear.
+ */
+function voiceOf(item: ClaimedSms): SmsSubmission['voice'] {
+  if (carrierKind(item.msgType) !== 'voice' || !item.voiceCode) return undefined;
+  const words = item.content.replace(/【[^】]*】/g, '');
+  return { code: item.voiceCode, language: /\p{Script=Han}/u.test(words) ? 'zh-cn' : 'en' };
 }
 
 /**
@@ -107,14 +126,21 @@ export class SmsPipeline implements ChannelPipeline<ClaimedSms> {
   private route(state: SmsState): SmsOutcome | undefined {
     const { item } = state;
     const national = parseMobile(item.phone, undefined)?.national ?? item.phone.replace(/^\+/, '');
-    state.candidates = this.pool.candidates(
-      item.country,
-      national,
-      carrierKind(item.msgType),
-      item.triedCarriers,
-    );
+    const kind = carrierKind(item.msgType);
+    if (kind === 'mms' && !item.mms) return this.fail(state, 'the MMS content is missing');
+    // An MMS goes only to a carrier whose protocol carries one (never as text), and such a
+    // carrier takes nothing else; a route of only the other protocol fails the message.
+    // A voice code likewise goes only to a carrier that places calls (a SIP trunk), never as text.
+    const fits = (c: CarrierConfig) =>
+      carriesMms(c.url) === (kind === 'mms') && placesCalls(c.url) === (kind === 'voice');
+    const routed = this.pool.candidates(item.country, national, kind, []);
+    if (routed.length > 0 && !routed.some(fits)) {
+      const names = routed.map((c) => c.name).join(', ');
+      return this.fail(state, `${names}: cannot carry ${kind === 'mms' ? 'MMS' : kind}`);
+    }
+    state.candidates = this.pool.candidates(item.country, national, kind, item.triedCarriers).filter(fits);
     if (state.candidates.length > 0) return undefined;
-    const everRouted = this.pool.candidates(item.country, national, carrierKind(item.msgType), []).length > 0;
+    const everRouted = routed.length > 0;
     // Every carrier of the route refused for now: start over after a pause. No route at all: the
     // operator has yet to connect one, so the message waits for that, within its lifetime.
     return this.later(
@@ -138,6 +164,8 @@ export class SmsPipeline implements ChannelPipeline<ClaimedSms> {
           from: senderFor(carrier, item.accountId, countrySender),
           text: item.content,
           bulk: item.lane === 1,
+          mms: item.mms,
+          voice: voiceOf(item),
         });
       } catch (error) {
         result = { kind: 'refused', permanent: false, reason: (error as Error).message };
@@ -175,22 +203,25 @@ export class SmsPipeline implements ChannelPipeline<ClaimedSms> {
     return this.later(state, lastReason, []);
   }
 
+  /** The end of a message no carrier took (590). */
+  private fail({ item, owner }: SmsState, reason: string): SmsOutcome {
+    return {
+      kind: 'failed',
+      id: item.id,
+      accountId: item.accountId,
+      owner,
+      statusCode: 590,
+      reason,
+      carrierId: null,
+      at: this.now(),
+    };
+  }
+
   /** The next try after a pause, or the end when the message has waited a day. */
   private later(state: SmsState, reason: string, triedCarriers: number[]): SmsOutcome {
     const { item, owner } = state;
     const at = this.now();
-    if (at - item.requestedAt >= SUBMIT_LIFETIME_MS) {
-      return {
-        kind: 'failed',
-        id: item.id,
-        accountId: item.accountId,
-        owner,
-        statusCode: 590,
-        reason,
-        carrierId: null,
-        at,
-      };
-    }
+    if (at - item.requestedAt >= SUBMIT_LIFETIME_MS) return this.fail(state, reason);
     const delay = RETRY_DELAYS_MS[Math.min(item.attempts, RETRY_DELAYS_MS.length - 1)] as number;
     return { kind: 'retry', id: item.id, owner, dueAt: at + delay, triedCarriers, reason, at };
   }

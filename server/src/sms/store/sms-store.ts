@@ -1,10 +1,11 @@
+import type { MmsPage } from '@herald/shared';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { ChannelStore } from '../../channel/contract.ts';
 import type { Database, Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { takeSmsEventOrder } from '../../db/sms-event-log.ts';
 import type { SmsEventsTable } from '../../db/sms-schema.ts';
-import type { CarrierFailure } from '../ports.ts';
+import type { CarrierFailure, MmsContent } from '../ports.ts';
 
 /** Rows per statement: well under SQLite's bound-variable limit. */
 const CHUNK = 200;
@@ -24,6 +25,10 @@ export interface ClaimedSms {
   requestedAt: number;
   /** 0 transactional, 1 an SMS task's: a carrier's window lets lane 0 go first. */
   lane: number;
+  /** An MMS's pages and its signed title as subject; undefined for the other kinds. */
+  mms?: MmsContent;
+  /** A voice message's code, the digits its call reads out. */
+  voiceCode?: string;
 }
 
 export type SmsOutcome =
@@ -84,9 +89,27 @@ export class SmsStore implements ChannelStore<ClaimedSms, SmsOutcome> {
    * lane's claim is one range of the (status, lane, due_at) index.
    */
   async claim(owner: string, limit: number, now: number, leaseMs: number): Promise<ClaimedSms[]> {
+    if (!(await this.anyDue(now))) return [];
     const urgent = await this.claimLane(0, owner, limit, now, leaseMs);
     if (urgent.length >= limit) return urgent;
     return [...urgent, ...(await this.claimLane(1, owner, limit - urgent.length, now, leaseMs))];
+  }
+
+  /**
+   * Whether a claim could find anything. On SQLite an idle poll then only reads: the claim's
+   * UPDATE takes the file's write lock even when it matches nothing, and waits for it behind the
+   * other writers in the polling thread. (PostgreSQL's claim skips what others lock; no probe.)
+   */
+  private async anyDue(now: number): Promise<boolean> {
+    if (this.database.dialect === 'postgres') return true;
+    const row = await this.database.db
+      .selectFrom('sms_messages')
+      .select('id')
+      .where('status', '=', 'requesting')
+      .where('due_at', '<=', now)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   private async claimLane(
@@ -108,15 +131,18 @@ export class SmsStore implements ChannelStore<ClaimedSms, SmsOutcome> {
       tried_carriers: string;
       attempts: number;
       requested_at: number;
+      mms_body_id: number | null;
+      mms_texts: string | null;
+      voice_code: string | null;
     }>`
       UPDATE sms_messages SET lease_owner = ${owner}, lease_until = ${now + leaseMs}
       WHERE id IN (SELECT id FROM sms_messages
         WHERE status = 'requesting' AND lane = ${lane} AND due_at <= ${now}
           AND (lease_until IS NULL OR lease_until < ${now})
         ORDER BY due_at LIMIT ${limit} ${lock})
-      RETURNING id, account_id, sms_id, phone, country, msg_type, content, tried_carriers, attempts, requested_at`.execute(
-      this.database.db,
-    );
+      RETURNING id, account_id, sms_id, phone, country, msg_type, content, tried_carriers, attempts, requested_at,
+        mms_body_id, mms_texts, voice_code`.execute(this.database.db);
+    const bodies = await this.mmsBodies(result.rows.map((r) => r.mms_body_id));
     return result.rows.map((r) => ({
       id: Number(r.id),
       accountId: Number(r.account_id),
@@ -129,7 +155,24 @@ export class SmsStore implements ChannelStore<ClaimedSms, SmsOutcome> {
       attempts: Number(r.attempts),
       requestedAt: Number(r.requested_at),
       lane,
+      mms:
+        r.mms_body_id === null
+          ? undefined
+          : mmsContent(r.content, bodies.get(Number(r.mms_body_id)), r.mms_texts),
+      voiceCode: r.voice_code ?? undefined,
     }));
+  }
+
+  /** The MMS bodies of a claimed batch, by id: read once however many of its messages share one. */
+  private async mmsBodies(ids: (number | null)[]): Promise<Map<number, MmsPage[]>> {
+    const wanted = [...new Set(ids.filter((id) => id !== null).map(Number))];
+    if (wanted.length === 0) return new Map();
+    const rows = await this.database.db
+      .selectFrom('sms_mms_bodies')
+      .select(['id', 'pages'])
+      .where('id', 'in', wanted)
+      .execute();
+    return new Map(rows.map((r) => [Number(r.id), JSON.parse(r.pages) as MmsPage[]]));
   }
 
   async renew(owner: string, ids: number[], now: number, leaseMs: number): Promise<number> {
@@ -446,6 +489,27 @@ export class SmsStore implements ChannelStore<ClaimedSms, SmsOutcome> {
   }
 
   async close(): Promise<void> {}
+}
+
+/** An MMS as the carrier sends it: the body's media with this number's filled texts in place. */
+function mmsContent(
+  subject: string,
+  pages: MmsPage[] | undefined,
+  texts: string | null,
+): MmsContent | undefined {
+  if (!pages) return undefined;
+  const filled = texts ? (JSON.parse(texts) as (string | null)[]) : [];
+  return {
+    subject,
+    pages: pages.map((page, i) => {
+      const text = filled[i];
+      return {
+        ...(typeof text === 'string' ? { text } : {}),
+        ...(page.image ? { image: page.image } : {}),
+        ...(page.audio ? { audio: page.audio } : {}),
+      };
+    }),
+  };
 }
 
 /** A transaction's SMS events, written last, in event order (sms-event-log.ts). */

@@ -1,4 +1,4 @@
-import { verifyCodeSchema } from '@herald/shared/schemas/security-settings.schema';
+import { type GoogleQrCodeView, verifyCodeSchema } from '@herald/shared/schemas/security-settings.schema';
 import { Button, Card, Flex, Form, Input, Modal, Popconfirm, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,6 @@ import {
   bindGoogleAuth,
   fetchGoogleQrCode,
   fetchSensitiveVerifiedUntil,
-  type GoogleQrCode,
   unbindGoogleAuth,
 } from '../../../api/security.api.ts';
 import { applyFieldErrors, zodRule } from '../../../components/form-rules.ts';
@@ -26,7 +25,7 @@ interface Props {
 export function GoogleAuthCard({ bound, run, verify, onChanged }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ code: string }>();
-  const [qr, setQr] = useState<GoogleQrCode | null>(null);
+  const [qr, setQr] = useState<GoogleQrCodeView | null>(null);
   const [starting, setStarting] = useState(false);
   const [binding, setBinding] = useState(false);
 

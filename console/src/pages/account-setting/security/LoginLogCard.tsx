@@ -1,14 +1,14 @@
+import type { LoginLogView } from '@herald/shared/schemas/security-settings.schema';
 import { Card, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { LoginLog } from '../../../api/security.api.ts';
 import { formatDateTime } from '../../../components/format-time.ts';
 
 /** The user's recent logins: when, from where, with what, and how it ended. */
-export function LoginLogCard({ logs, loading }: { logs: LoginLog[]; loading: boolean }) {
+export function LoginLogCard({ logs, loading }: { logs: LoginLogView[]; loading: boolean }) {
   const { t } = useTranslation();
   return (
     <Card title={t('security.logTitle')} className="login-log-card">
-      <Table<LoginLog>
+      <Table<LoginLogView>
         rowKey={(row) => `${row.time}-${row.ip}`}
         size="small"
         loading={loading}

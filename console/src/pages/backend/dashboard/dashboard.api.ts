@@ -1,10 +1,9 @@
-import type { SmsPauseAlerts } from '@herald/shared/schemas/sms-protection.schema';
-import type { SmsDataView } from '@herald/shared/schemas/sms-send.schema';
 import type {
   DashboardOverview,
   DayTotals,
   Guide,
   GuideStep,
+  SmsDashboardOverview,
   SmsGuide,
   SmsGuideStep,
 } from '@herald/shared/schemas/statistics.schema';
@@ -20,8 +19,4 @@ export const fetchOverview = async (days: 7 | 30) =>
 export const fetchSmsGuide = async () => (await http.get<{ data: SmsGuide }>('/dashboard/smsGuide')).data;
 
 export const fetchSmsOverview = async (days: 7 | 30) =>
-  (
-    await http.get<{ data: { data: SmsDataView; alerts: SmsPauseAlerts } }>('/dashboard/smsOverview', {
-      days,
-    })
-  ).data;
+  (await http.get<{ data: SmsDashboardOverview }>('/dashboard/smsOverview', { days })).data;

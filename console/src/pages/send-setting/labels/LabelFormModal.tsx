@@ -1,8 +1,8 @@
-import { labelNameSchema } from '@herald/shared/schemas/label.schema';
+import { type LabelView, labelNameSchema } from '@herald/shared/schemas/label.schema';
 import { Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Label, LabelsApi } from '../../../api/labels.api.ts';
+import type { LabelsApi } from '../../../api/labels.api.ts';
 import { showFormError, zodRule } from '../../../components/form-rules.ts';
 import { useFormSave } from '../../../components/use-form-save.ts';
 import { httpEffects } from '../../../infra/http/http-effects.ts';
@@ -20,7 +20,7 @@ export function LabelFormModal({
   onSaved,
 }: {
   api: LabelsApi;
-  label: Label | 'new' | null;
+  label: LabelView | 'new' | null;
   onClose: () => void;
   onSaved: () => unknown;
 }) {

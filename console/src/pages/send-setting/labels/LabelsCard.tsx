@@ -1,9 +1,10 @@
 import { PERMISSIONS } from '@herald/shared/permissions';
+import type { LabelView } from '@herald/shared/schemas/label.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Input, Popconfirm, Result, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Label, LabelsApi } from '../../../api/labels.api.ts';
+import type { LabelsApi } from '../../../api/labels.api.ts';
 import { Can } from '../../../components/Can.tsx';
 import { formatDateTime } from '../../../components/format-time.ts';
 import { LabelFormModal } from './LabelFormModal.tsx';
@@ -39,7 +40,7 @@ export function LabelsCard({ api }: { api: LabelsApi }) {
   const view = VIEWS[api.channel];
   const queries = useQueryClient();
   const [query, setQuery] = useState('');
-  const [editing, setEditing] = useState<Label | 'new' | null>(null);
+  const [editing, setEditing] = useState<LabelView | 'new' | null>(null);
   const labels = useQuery({ queryKey: [api.key, 'list', query], queryFn: () => api.list(query) });
   const refresh = () => queries.invalidateQueries({ queryKey: [api.key] });
   const remove = useMutation({ mutationFn: api.remove, onSettled: refresh });
@@ -77,7 +78,7 @@ export function LabelsCard({ api }: { api: LabelsApi }) {
         </Flex>
       </Flex>
       {view.intro && <Typography.Paragraph type="secondary">{t(view.intro)}</Typography.Paragraph>}
-      <Table<Label>
+      <Table<LabelView>
         rowKey="id"
         className="labels-table"
         loading={labels.isPending}

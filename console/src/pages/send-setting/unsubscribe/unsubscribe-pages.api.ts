@@ -1,6 +1,9 @@
 import type {
-  UnsubscribePageDesign,
+  UnsubscribeConfigView,
   UnsubscribePageInput,
+  UnsubscribePagePreview,
+  UnsubscribePagesView,
+  UnsubscribePageView,
 } from '@herald/shared/schemas/unsubscribe-page.schema';
 import { http } from '../../../infra/http/http-client.ts';
 
@@ -9,41 +12,32 @@ interface DataBody<T> {
   data: T;
 }
 
-export type UnsubscribePage = UnsubscribePageDesign & { id: number; createdAt: number; updatedAt: number };
-
-export interface UnsubscribeConfig {
-  /** The account's page; null = the built-in page. */
-  pageId: number | null;
-  apiUsers: { apiUserId: number; pageId: number }[];
-}
-
 const json = { format: 'json', toast: false } as const;
 const PAGE = '/config/unsubscribePage';
 
-export const fetchUnsubscribePages = async () =>
-  (await http.get<DataBody<{ pages: UnsubscribePage[]; max: number }>>(PAGE)).data;
+export const fetchUnsubscribePages = async () => (await http.get<DataBody<UnsubscribePagesView>>(PAGE)).data;
 
 export const fetchUnsubscribePage = async (id: number) =>
-  (await http.get<DataBody<UnsubscribePage>>(`${PAGE}/${id}`)).data;
+  (await http.get<DataBody<UnsubscribePageView>>(`${PAGE}/${id}`)).data;
 
 export const createUnsubscribePage = async (input: UnsubscribePageInput) =>
-  (await http.post<DataBody<UnsubscribePage>>(PAGE, input, json)).data;
+  (await http.post<DataBody<UnsubscribePageView>>(PAGE, input, json)).data;
 
 export const updateUnsubscribePage = async (id: number, input: UnsubscribePageInput) =>
-  (await http.patch<DataBody<UnsubscribePage>>(`${PAGE}/${id}`, input, json)).data;
+  (await http.patch<DataBody<UnsubscribePageView>>(`${PAGE}/${id}`, input, json)).data;
 
 export const deleteUnsubscribePage = (id: number) => http.delete(`${PAGE}/${id}`);
 
 /** The saved page as recipients see it (server-rendered HTML). */
 export const fetchUnsubscribePreview = async (id: number) =>
-  (await http.get<DataBody<{ name: string; html: string }>>(`${PAGE}/${id}/preview`)).data;
+  (await http.get<DataBody<UnsubscribePagePreview>>(`${PAGE}/${id}/preview`)).data;
 
 /** An unsaved draft as recipients would see it (the designer's live preview). */
 export const previewUnsubscribeDraft = async (input: UnsubscribePageInput) =>
-  (await http.post<DataBody<{ html: string }>>(`${PAGE}/preview`, input, json)).data.html;
+  (await http.post<DataBody<Pick<UnsubscribePagePreview, 'html'>>>(`${PAGE}/preview`, input, json)).data.html;
 
 export const fetchUnsubscribeConfig = async () =>
-  (await http.get<DataBody<UnsubscribeConfig>>('/config/unsubscribeConfig')).data;
+  (await http.get<DataBody<UnsubscribeConfigView>>('/config/unsubscribeConfig')).data;
 
 export const setUnsubscribeConfig = async (pageId: number | null) =>
-  (await http.put<DataBody<UnsubscribeConfig>>('/config/unsubscribeConfig', { pageId }, json)).data;
+  (await http.put<DataBody<UnsubscribeConfigView>>('/config/unsubscribeConfig', { pageId }, json)).data;

@@ -1,5 +1,6 @@
 import type { WebhookEventKind } from '@herald/shared/mail-events';
 import type {
+  WebhookAttemptsPage,
   WebhookAttemptView,
   WebhookTestResult,
   WebhookView,
@@ -51,15 +52,8 @@ export const refreshWebhook = async (id: number) =>
   (await http.post<DataBody<WebhookView>>(`/config/webhooks/refresh/${id}`, {}, json)).data;
 
 export const fetchWebhookLog = async (id: number, page: number, pageSize: number) =>
-  (
-    await http.get<DataBody<{ list: WebhookAttemptView[]; total: number }>>(
-      `/config/webhooks/${id}/deliveries`,
-      {
-        page,
-        pageSize,
-      },
-    )
-  ).data;
+  (await http.get<DataBody<WebhookAttemptsPage>>(`/config/webhooks/${id}/deliveries`, { page, pageSize }))
+    .data;
 
 export const replayWebhookDelivery = (id: number, deliveryId: number) =>
   http.post(`/config/webhooks/${id}/deliveries/${deliveryId}/replay`, {}, json);
