@@ -14,15 +14,7 @@ const env = {
 };
 const result = spawnSync(
   process.execPath,
-  [
-    '--import',
-    './scripts/test-flush-reports.ts',
-    '--test',
-    '--test-force-exit',
-    '--test-concurrency=2',
-    '--test-timeout=300000',
-    'server/test/**/*.test.ts',
-  ],
+  ['scripts/run-tests.ts', '--concurrency=2', 'server/test/**/*.test.ts'],
   { cwd: root, env, stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);

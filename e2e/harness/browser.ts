@@ -60,7 +60,8 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
 
 /**
  * Runs one test body on a fresh page; when the body throws, saves a full-page screenshot to
- * e2e/test-results/<test name>.png and reports its path, and the page's errors, as diagnostics.
+ * e2e/test-results/<test name>.png and reports its path, the page's errors and its last console-API
+ * calls with their statuses, as diagnostics.
  */
 export async function withPage<T>(
   browser: Browser,
@@ -74,12 +75,22 @@ export async function withPage<T>(
   page.on('console', (message) => {
     if (message.type() === 'error') pageErrors.push(`console: ${message.text().slice(0, 500)}`);
   });
+  const apiCalls: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/v3/')) return;
+    apiCalls.push(`api: ${response.status()} ${response.request().method()} ${url.pathname}`);
+    if (apiCalls.length > 15) apiCalls.shift();
+  });
+  page.on('requestfailed', (request) => {
+    apiCalls.push(`api: failed ${request.method()} ${request.url()}: ${request.failure()?.errorText}`);
+  });
   try {
     return await run(page);
   } catch (error) {
     const shot = await saveScreenshot(page, t.fullName).catch(() => undefined);
     if (shot) t.diagnostic(`screenshot: ${shot} (page at ${page.url()})`);
-    for (const line of pageErrors.slice(-10)) t.diagnostic(line);
+    for (const line of [...pageErrors.slice(-10), ...apiCalls]) t.diagnostic(line);
     throw error;
   } finally {
     await context.close();

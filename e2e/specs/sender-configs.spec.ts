@@ -103,7 +103,11 @@ test('a smart-host relay: a bad port refused in both languages, saved with a wri
     assert.equal(await page.locator('.relay-host').inputValue(), 'smtp.relay.example');
 
     await page.locator('.relay-remove').click();
-    await page.locator('.ant-popconfirm .ant-btn-dangerous').click();
+    const removed = page.waitForResponse(
+      (r) => r.request().method() === 'DELETE' && r.url().includes('/sendConfig/relay/'),
+    );
+    await page.locator('.ant-popconfirm:visible .ant-btn-dangerous').click();
+    assert.equal((await removed).status(), 204, 'the relay is deleted');
     await page
       .locator('.relay-current', { hasText: "No relay: mail goes straight to the recipients' mail servers" })
       .waitFor();
