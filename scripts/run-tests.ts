@@ -44,21 +44,23 @@ function runFiles(files: string[], parallel: number): { status: number; failed: 
   return { status: result.status ?? 1, failed };
 }
 
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
 const first = runFiles(targets, concurrency);
 if (first.status === 0) process.exit(0);
 const files = Object.keys(first.failed);
 if (files.length === 0 || files.length > MAX_RERUN_FILES) process.exit(first.status);
 
 const shown = files.map((f) => path.relative(root, f));
-console.log(
-  `\nrun-tests: ${shown.join(', ')} failed; running ${files.length > 1 ? 'them' : 'it'} again, alone`,
-);
+say(`\nrun-tests: ${shown.join(', ')} failed; running ${files.length > 1 ? 'them' : 'it'} again, alone`);
 const second = runFiles(files, 1);
 if (second.status !== 0) {
-  console.log('run-tests: failed again');
+  say('run-tests: failed again');
   process.exit(second.status);
 }
 for (const file of files) {
   const names = [...new Set(first.failed[file])].join('; ');
-  console.log(`run-tests: flaky (failed, then passed alone): ${path.relative(root, file)}: ${names}`);
+  say(`run-tests: flaky (failed, then passed alone): ${path.relative(root, file)}: ${names}`);
 }
