@@ -47,6 +47,7 @@ import { TestSendService } from './core/send/test-send.service.ts';
 import { SenderConfigsService } from './core/sender-configs/sender-configs.service.ts';
 import { SensitiveVerificationService } from './core/sensitive-verification/sensitive-verification.service.ts';
 import { SessionsService } from './core/sessions/sessions.service.ts';
+import { SiteMessagesService } from './core/site-messages/site-messages.service.ts';
 import { SmsCarriersService } from './core/sms-carriers/sms-carriers.service.ts';
 import { SmsComplianceService } from './core/sms-compliance/sms-compliance.service.ts';
 import { SmsContactImportsService } from './core/sms-contacts/sms-contact-imports.service.ts';
@@ -267,6 +268,7 @@ export interface Core extends Tracking {
   paymentSettings: PaymentSettingsService;
   /** Vouchers: issued by operators, claimed by code, used once to credit the balance. */
   vouchers: VouchersService;
+  siteMessages: SiteMessagesService;
   /** Benefit packages: quotas of a price item that charging consumes before the balance. */
   benefitPackages: BenefitPackagesService;
   /** Invoices (fapiao): the profile, applications against recharges, postage, the operator's processing. */
@@ -608,6 +610,7 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     }),
     paymentSettings,
     vouchers: new VouchersService(database, { onFunded: fundsChanged }),
+    siteMessages: new SiteMessagesService(database),
     benefitPackages: new BenefitPackagesService(database),
     invoices: new InvoicesService({ database, onBalanceChanged: fundsChanged }),
     trade: new TradeService(database),

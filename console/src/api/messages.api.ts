@@ -1,4 +1,15 @@
+import type {
+  SiteMessageCategory,
+  SiteMessagesPage,
+  SiteMessageView,
+} from '@herald/shared/schemas/site-message.schema';
 import { http } from '../infra/http/http-client.ts';
+
+/**
+ * The message centre (`/userMessages`): the account's messages in the reader's language, the
+ * unread count of the header badge, and marking messages read.
+ */
+export type { SiteMessageCategory, SiteMessagesPage, SiteMessageView };
 
 /** Unread messages of the message centre; a background load, silent when it fails. */
 export async function fetchUnreadCount(): Promise<number> {
@@ -13,3 +24,15 @@ export async function fetchUnreadCount(): Promise<number> {
   if (typeof data === 'number') return data;
   return data?.totalCount ?? 0;
 }
+
+export const fetchMessages = async (query: {
+  pageNum: number;
+  pageSize: number;
+  unread?: boolean;
+  category?: SiteMessageCategory;
+}) => (await http.get<{ data: SiteMessagesPage }>('/userMessages', query)).data;
+
+/** Marks the messages named, or all of them; answers the unread count left. */
+export const markMessagesRead = async (which: { ids: number[] } | { all: true }) =>
+  (await http.post<{ data: { totalCount: number } }>('/userMessages/read', which, { format: 'json' })).data
+    .totalCount;

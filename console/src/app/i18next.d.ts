@@ -20,6 +20,7 @@ import type labels from '../locales/zh-cn/labels.json';
 import type listImport from '../locales/zh-cn/listImport.json';
 import type mailRoutes from '../locales/zh-cn/mailRoutes.json';
 import type members from '../locales/zh-cn/members.json';
+import type messages from '../locales/zh-cn/messages.json';
 import type notFound from '../locales/zh-cn/notFound.json';
 import type queues from '../locales/zh-cn/queues.json';
 import type recharge from '../locales/zh-cn/recharge.json';
@@ -114,6 +115,7 @@ declare module 'i18next' {
         trade: typeof trade;
         unsubscribePage: typeof unsubscribePage;
         vouchers: typeof vouchers;
+        messages: typeof messages;
         subscribe: typeof subscribe;
         subscriptions: typeof subscriptions;
         webhooks: typeof webhooks;

@@ -275,7 +275,7 @@ export const backendAreas: readonly RouteArea[] = [
       screen('trade/receipt', 'routes.receipts', 'ReceiptsPage', { access: TRADE }),
       screen('trade/tradeDetails', 'routes.tradeDetails', 'TradeDetailsPage', { access: TRADE }),
       screen('bill', 'routes.bill', 'BillPage', { access: BILL }),
-      todo('messageCenter', 'routes.messageCenter', 'MessageCenterPage', { access: MESSAGE_CENTRE }),
+      screen('messageCenter', 'routes.messageCenter', 'MessageCenterPage', { access: MESSAGE_CENTRE }),
       todo('messageCenter/setMessage', 'routes.messageSettings', 'MessageSettingsPage', {
         access: MESSAGE_CENTRE,
       }),

@@ -30,6 +30,7 @@ export * from './schemas/security.schema.ts';
 export * from './schemas/security-settings.schema.ts';
 export * from './schemas/send.schema.ts';
 export * from './schemas/sender-config.schema.ts';
+export * from './schemas/site-message.schema.ts';
 export * from './schemas/sms-carrier.schema.ts';
 export * from './schemas/sms-contact.schema.ts';
 export * from './schemas/sms-content-view.schema.ts';

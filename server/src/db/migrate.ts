@@ -56,6 +56,7 @@ import * as dedicatedIps from './migrations/0055-dedicated-ips.ts';
 import * as balanceNotices from './migrations/0056-balance-notices.ts';
 import * as smsMmsBodies from './migrations/0057-sms-mms-bodies.ts';
 import * as smsVoiceCodes from './migrations/0058-sms-voice-codes.ts';
+import * as siteMessages from './migrations/0059-site-messages.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -120,6 +121,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0056-balance-notices': balanceNotices,
   '0057-sms-mms-bodies': smsMmsBodies,
   '0058-sms-voice-codes': smsVoiceCodes,
+  '0059-site-messages': siteMessages,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

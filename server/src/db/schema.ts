@@ -41,6 +41,7 @@ import type {
   MailRoutesTable,
   SendingDomainsTable,
 } from './sending-schema.ts';
+import type { SiteMessagesTable } from './site-message-schema.ts';
 import type {
   SmsBlocksTable,
   SmsCarrierIdsTable,
@@ -210,6 +211,7 @@ export interface DB {
   vouchers: VouchersTable;
   benefit_packages: BenefitPackagesTable;
   package_usage: PackageUsageTable;
+  site_messages: SiteMessagesTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */

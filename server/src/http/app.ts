@@ -59,6 +59,7 @@ import { rechargesRoutes } from './routes/recharges.routes.ts';
 import { registerRoutes } from './routes/register.routes.ts';
 import { securitySettingsRoutes } from './routes/security-settings.routes.ts';
 import { senderConfigsRoutes } from './routes/sender-configs.routes.ts';
+import { siteMessagesRoutes } from './routes/site-messages.routes.ts';
 import { smsContactsRoutes } from './routes/sms-contacts.routes.ts';
 import { smsContentViewRoutes } from './routes/sms-content-view.routes.ts';
 import { smsFilingRoutes } from './routes/sms-filing.routes.ts';
@@ -192,6 +193,7 @@ export async function buildHttpApp(core: Core, options: HttpAppOptions): Promise
     rechargesRoutes(app, core);
     dedicatedIpsRoutes(app, core);
     vouchersRoutes(app, core);
+    siteMessagesRoutes(app, core);
     invoicesRoutes(app, core);
     tradeRoutes(app, core);
     paymentsRoutes(app, core);

@@ -192,6 +192,13 @@ describe('SMS filing and certification', () => {
 
     const disabled = await call('POST', `/v3/api/admin/smsFilings/${id}/disable`, operator);
     assert.equal(disabled.json().data.status, 'disabled');
+    const told = (await t.core.siteMessages.list(owner.ctx, {}, 'en')).list;
+    assert.deepEqual(
+      told.slice(0, 3).map((m) => m.kind),
+      ['sms_filing_disabled', 'sms_filing_approved', 'sms_filing_rejected'],
+      'the message centre tells the account of each decision',
+    );
+    assert.equal(told[2]?.content, 'Your SMS filing was rejected: 承诺书未盖公章.');
     assert.equal((await filing(owner)).status, 'disabled');
     assert.equal((await gates()).filingPassed, false);
     const afterDisable = await submit(

@@ -355,6 +355,12 @@ describe('SMS signatures', () => {
     assert.equal(rejected.statusCode, 200, rejected.body);
     const twice = await call('POST', `/v3/api/admin/smsSigns/${created.id}/pass`, operator);
     assert.deepEqual([twice.statusCode, twice.json().code], [409, 'SMS_SIGN_REVIEW_NOT_PENDING']);
+    const told = (await t.core.siteMessages.list(owner.ctx, {}, 'zh-cn')).list[0];
+    assert.deepEqual(
+      [told?.kind, told?.content],
+      ['sms_sign_rejected', '短信签名「中通快递」未通过审核，原因：请补充商标注册证。'],
+      'the message centre tells the account',
+    );
 
     const seen = (await call('GET', '/v3/api/sms/smsSigns?status=rejected', owner)).json().data;
     assert.deepEqual(
@@ -371,6 +377,7 @@ describe('SMS signatures', () => {
 
     const passed = await call('POST', `/v3/api/admin/smsSigns/${created.id}/pass`, operator);
     assert.equal(passed.json().data.status, 'passed');
+    assert.equal((await t.core.siteMessages.list(owner.ctx, {}, 'en')).list[0]?.kind, 'sms_sign_passed');
     const shown = (await call('GET', '/v3/api/sms/smsSigns?status=passed', owner)).json().data;
     assert.deepEqual(
       shown.list.map((s: { name: string }) => s.name),

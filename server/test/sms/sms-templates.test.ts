@@ -225,6 +225,14 @@ describe('SMS templates', () => {
       assert.equal(rejected.statusCode, 200, rejected.body);
       let mine = (await call('GET', `${BASE}/${tpl.id}`, owner)).json().data;
       assert.deepEqual([mine.status, mine.rejectReason], ['rejected', '变量用途不明确']);
+      const told = (await t.core.siteMessages.list(owner.ctx, {}, 'zh-cn')).list[0];
+      assert.deepEqual(
+        [told?.kind, told?.content],
+        [
+          'sms_template_rejected',
+          '短信模板「review_me」未通过审核，原因：变量用途不明确。修改后可重新提交。',
+        ],
+      );
       const late = await call('POST', `/v3/api/admin/templates/sms/${tpl.id}/approve`, operator);
       assert.equal(late.statusCode, 409);
       assert.equal(late.json().code, 'SMS_TEMPLATE_REVIEW_NOT_PENDING');
@@ -242,6 +250,10 @@ describe('SMS templates', () => {
       assert.equal(approved.statusCode, 200, approved.body);
       mine = (await call('GET', `${BASE}/${tpl.id}`, owner)).json().data;
       assert.equal(mine.status, 'passed');
+      assert.equal(
+        (await t.core.siteMessages.list(owner.ctx, {}, 'en')).list[0]?.title,
+        'SMS template approved',
+      );
       const passedAgain = await call('POST', `${BASE}/${tpl.id}/submit`, owner);
       assert.equal(passedAgain.json().code, 'SMS_TEMPLATE_ALREADY_PASSED');
 

@@ -1,6 +1,7 @@
 import { fenToYuan, LOW_BALANCE_FEN } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import { type SystemMailer, systemMail } from '../registration/account-mail.ts';
+import { postSiteMessage } from '../site-messages/site-messages.service.ts';
 import * as repo from './ledger.repo.ts';
 
 type Level = 'low' | 'exhausted';
@@ -13,7 +14,8 @@ const CHARGE_PATH = '/accountSetting/financialMangement/charge';
  * Low-balance notices (issue 18): a paid account whose balance falls under LOW_BALANCE_FEN is
  * mailed once ("low"), and once more when nothing is left and sending stops ("exhausted"); a
  * recharge back above the line clears it, so the next crossing is noticed again. A balance that
- * rises from exhausted to merely low is not mailed again. The mail goes to the account owner, in
+ * rises from exhausted to merely low is not mailed again. Each notice is also posted to the
+ * account's message centre. The mail goes to the account owner, in
  * Chinese and English (accounts keep no language), with the link to top up. Answers how many
  * mails were queued.
  */
@@ -40,6 +42,13 @@ export async function noticeLowBalances(
     }
     // Claimed before the mail is queued: two workers running this at once mail once.
     if (!(await repo.claimBalanceNotice(database, accountId, earlier, level, balance, now))) continue;
+    await postSiteMessage(
+      database,
+      accountId,
+      level === 'low' ? 'balance_low' : 'balance_exhausted',
+      { yuan: fenToYuan(balance), line: fenToYuan(LOW_BALANCE_FEN) },
+      now,
+    );
     const email = await repo.ownerEmail(database, accountId);
     if (!email) continue;
     await mailer.sendEmail({

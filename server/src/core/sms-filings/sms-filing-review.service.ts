@@ -3,9 +3,17 @@ import type { Database } from '../../db/database.ts';
 import type { SmsReviewStatus } from '../../db/schema.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { UserCaller } from '../context.ts';
+import { postSiteMessage } from '../site-messages/site-messages.service.ts';
 import { uploadViews } from '../uploads/uploads.service.ts';
 import { commitmentFileId, filingSealContext, filingView } from './filing-view.ts';
 import * as repo from './sms-filings.repo.ts';
+
+/** The message centre's news of a decision on a filing. */
+const FILING_MESSAGE = {
+  passed: 'sms_filing_approved',
+  rejected: 'sms_filing_rejected',
+  disabled: 'sms_filing_disabled',
+} as const;
 
 /**
  * The operators' side of SMS filings (issue 20): every account's filings in a status with the
@@ -49,7 +57,7 @@ export class SmsFilingReviewService {
     _operator: UserCaller,
     id: number,
     from: SmsReviewStatus,
-    to: SmsReviewStatus,
+    to: 'passed' | 'rejected' | 'disabled',
     reason: string | null,
     refusal: 'SMS_FILING_REVIEW_NOT_PENDING' | 'SMS_FILING_NOT_PASSED',
   ): Promise<SmsFilingReviewView> {
@@ -62,7 +70,11 @@ export class SmsFilingReviewService {
       Math.max(this.now(), current.updated_at + 1),
     );
     if (!moved) throw new AppError(refusal);
-    return this.get(id);
+    const filing = await this.get(id);
+    await postSiteMessage(this.database, filing.accountId, FILING_MESSAGE[to], {
+      reason: reason ?? undefined,
+    });
+    return filing;
   }
 
   private async views(rows: repo.ReviewFilingRow[]): Promise<SmsFilingReviewView[]> {

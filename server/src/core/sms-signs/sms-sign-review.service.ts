@@ -2,6 +2,7 @@ import { AppError, type SmsSignReviewView, type SmsSignStatus } from '@herald/sh
 import type { Database } from '../../db/database.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { UserCaller } from '../context.ts';
+import { postSiteMessage } from '../site-messages/site-messages.service.ts';
 import { uploadViews } from '../uploads/uploads.service.ts';
 import { fileIdsOf, parseDetails, signSealContext, signView } from './sign-details.ts';
 import * as repo from './sms-signs.repo.ts';
@@ -57,7 +58,12 @@ export class SmsSignReviewService {
       Math.max(this.now(), current.updated_at + 1),
     );
     if (!decided) throw new AppError('SMS_SIGN_REVIEW_NOT_PENDING');
-    return this.get(id);
+    const sign = await this.get(id);
+    await postSiteMessage(this.database, sign.accountId, `sms_sign_${status}`, {
+      name: sign.name,
+      reason: reason ?? undefined,
+    });
+    return sign;
   }
 
   private async views(rows: repo.ReviewSignRow[]): Promise<SmsSignReviewView[]> {

@@ -1,6 +1,7 @@
 import { AppError, type SmsTemplateReviewView, type SmsTemplateStatus } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { UserCaller } from '../context.ts';
+import { postSiteMessage } from '../site-messages/site-messages.service.ts';
 import { toReviewView } from './sms-template-view.ts';
 import * as repo from './sms-templates.repo.ts';
 
@@ -47,6 +48,11 @@ export class SmsTemplateReviewService {
     if (!(await repo.decideReview(this.database, id, { status, reason }, this.now()))) {
       throw new AppError('SMS_TEMPLATE_REVIEW_NOT_PENDING');
     }
-    return this.detail(id);
+    const template = await this.detail(id);
+    await postSiteMessage(this.database, template.accountId, `sms_template_${status}`, {
+      name: template.name,
+      reason: reason ?? undefined,
+    });
+    return template;
   }
 }

@@ -2,6 +2,7 @@ import type { TemplateReviewDetail, TemplateReviewView } from '@herald/shared';
 import { AppError, type TemplateStatus } from '@herald/shared';
 import type { Database } from '../../db/database.ts';
 import type { UserCaller } from '../context.ts';
+import { postSiteMessage } from '../site-messages/site-messages.service.ts';
 import * as repo from './templates.repo.ts';
 import { detail, view } from './templates.service.ts';
 
@@ -55,6 +56,11 @@ export class TemplateReviewService {
       Date.now(),
     );
     if (!decided) throw new AppError('TEMPLATE_REVIEW_NOT_PENDING');
-    return this.detail(id);
+    const template = await this.detail(id);
+    await postSiteMessage(this.database, template.accountId, `template_${status}`, {
+      name: template.name,
+      reason: reason ?? undefined,
+    });
+    return template;
   }
 }
