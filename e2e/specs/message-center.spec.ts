@@ -114,3 +114,55 @@ test('a new account sees the empty message centre with its next step', (t) =>
     await page.locator('.messages-list').getByRole('button', { name: 'Create a template' }).click();
     await page.waitForURL(/\/sendRelative\/template/);
   }));
+
+test('message settings: notifiers checked in both languages, mail turned off with an undo, SMS for paid accounts', (t) =>
+  withPage(browser, t, async (page) => {
+    const user = await createTestUser(herald);
+    await logIn(page.context(), herald, user);
+    await page.goto(`${herald.url}/accountSetting/messageCenter/setMessage?lang=zh-cn`);
+    await waitForShell(page);
+    await page.locator('.message-notifier-kind').click();
+    await page.locator('.ant-select-item-option', { hasText: '手机号' }).click();
+    await page.locator('.message-notifier-address').fill('12345');
+    await page.locator('.message-notifier-add').click();
+    await page.locator('.ant-form-item-explain-error', { hasText: '请输入11位中国大陆手机号' }).waitFor();
+
+    await page.goto(`${herald.url}/accountSetting/messageCenter/setMessage?lang=en`);
+    await page.locator('.message-notifiers-owner', { hasText: `${user.userName}@example.com` }).waitFor();
+    assert.equal(
+      await page.locator('.message-setting-sms-review').isDisabled(),
+      true,
+      'SMS is for paid accounts',
+    );
+    await page.locator('.message-notifier-address').fill('not-an-address');
+    await page.locator('.message-notifier-add').click();
+    await page.locator('.ant-form-item-explain-error', { hasText: 'Invalid email format' }).waitFor();
+    await page.locator('.message-notifier-address').fill('ops@example.com');
+    await page.locator('.message-notifier-add').click();
+    await page.locator('.message-notifier-address-text', { hasText: 'ops@example.com' }).waitFor();
+    await page.locator('.message-notifiers .ant-form-item-explain-error').waitFor({ state: 'detached' });
+    await page.locator('.message-notifiers-owner').waitFor({ state: 'detached' });
+
+    const reviewMail = page.locator('.message-setting-email-review');
+    assert.equal(await reviewMail.getAttribute('aria-checked'), 'true', 'mail is on by default');
+    await reviewMail.click();
+    await page.locator('.message-setting-email-review[aria-checked="false"]').waitFor();
+    await page.locator('.http-toast-success', { hasText: 'Saved' }).locator('.toast-action').click();
+    await page.locator('.message-setting-email-review[aria-checked="true"]').waitFor();
+    await page.locator('.http-toast-success', { hasText: 'Saved' }).waitFor({ state: 'detached' });
+    await reviewMail.click();
+    await page.locator('.http-toast-success', { hasText: 'Saved' }).waitFor();
+    await page.locator('.message-setting-email-review[aria-checked="false"]').waitFor();
+    await page.reload();
+    await page.locator('.message-setting-email-review[aria-checked="false"]').waitFor();
+    assert.equal(
+      await page.locator('.message-setting-email-balance').getAttribute('aria-checked'),
+      'true',
+      'each kind keeps its own setting',
+    );
+
+    await page.locator('.message-notifier-remove').click();
+    await page.locator('.ant-popconfirm:visible .message-notifier-remove-ok').click();
+    await page.locator('.message-notifiers-list .ant-empty-description').waitFor();
+    await page.locator('.message-notifiers-owner').waitFor();
+  }));

@@ -610,7 +610,12 @@ export async function createCore(config: Config, logger: Logger): Promise<Core> 
     }),
     paymentSettings,
     vouchers: new VouchersService(database, { onFunded: fundsChanged }),
-    siteMessages: new SiteMessagesService(database),
+    siteMessages: new SiteMessagesService({
+      database,
+      sender: notifications,
+      publicUrl: config.publicUrl,
+      logger,
+    }),
     benefitPackages: new BenefitPackagesService(database),
     invoices: new InvoicesService({ database, onBalanceChanged: fundsChanged }),
     trade: new TradeService(database),

@@ -1,4 +1,7 @@
 import type {
+  MessageNotifierInput,
+  MessageSettingInput,
+  MessageSettingsView,
   SiteMessageCategory,
   SiteMessagesPage,
   SiteMessageView,
@@ -36,3 +39,18 @@ export const fetchMessages = async (query: {
 export const markMessagesRead = async (which: { ids: number[] } | { all: true }) =>
   (await http.post<{ data: { totalCount: number } }>('/userMessages/read', which, { format: 'json' })).data
     .totalCount;
+
+export type { MessageNotifierInput, MessageSettingInput, MessageSettingsView };
+
+export const fetchMessageSettings = async () =>
+  (await http.get<{ data: MessageSettingsView }>('/messageSettings')).data;
+
+export const saveMessageSetting = async (setting: MessageSettingInput) =>
+  (await http.post<{ data: MessageSettingsView }>('/messageSettings', setting, { format: 'json' })).data;
+
+export const addMessageNotifier = async (notifier: MessageNotifierInput) =>
+  (await http.post<{ data: MessageSettingsView }>('/messageSettings/notifiers', notifier, { format: 'json' }))
+    .data;
+
+export const removeMessageNotifier = async (id: number) =>
+  (await http.delete<{ data: MessageSettingsView }>(`/messageSettings/notifiers/${id}`)).data;

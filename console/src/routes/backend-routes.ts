@@ -276,7 +276,7 @@ export const backendAreas: readonly RouteArea[] = [
       screen('trade/tradeDetails', 'routes.tradeDetails', 'TradeDetailsPage', { access: TRADE }),
       screen('bill', 'routes.bill', 'BillPage', { access: BILL }),
       screen('messageCenter', 'routes.messageCenter', 'MessageCenterPage', { access: MESSAGE_CENTRE }),
-      todo('messageCenter/setMessage', 'routes.messageSettings', 'MessageSettingsPage', {
+      screen('messageCenter/setMessage', 'routes.messageSettings', 'MessageSettingsPage', {
         access: MESSAGE_CENTRE,
       }),
       screen('security', 'routes.security', 'SecurityPage', { access: AUTHENTICATED }),

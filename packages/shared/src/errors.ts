@@ -15,6 +15,7 @@ import { RECHARGE_ERRORS } from './errors/recharge.errors.ts';
 import { SEND_ERRORS } from './errors/send.errors.ts';
 import { SEND_CALENDAR_ERRORS } from './errors/send-calendar.errors.ts';
 import { SENDER_CONFIG_ERRORS } from './errors/sender-config.errors.ts';
+import { SITE_MESSAGE_ERRORS } from './errors/site-message.errors.ts';
 import { SMS_API_ERRORS } from './errors/sms-api.errors.ts';
 import { SMS_CARRIER_ERRORS } from './errors/sms-carrier.errors.ts';
 import { SMS_CONTACT_ERRORS } from './errors/sms-contact.errors.ts';
@@ -418,6 +419,7 @@ export const ERRORS = {
   ...SMS_IMPORT_ERRORS,
   ...SMS_CONTENT_VIEW_ERRORS,
   ...SMS_GATEWAY_ERRORS,
+  ...SITE_MESSAGE_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -11,6 +11,7 @@ import { QUEUE_RULES } from './errors/queue.rules.ts';
 import { RECHARGE_RULES } from './errors/recharge.rules.ts';
 import { SEND_RULES } from './errors/send.rules.ts';
 import { SENDER_CONFIG_RULES } from './errors/sender-config.rules.ts';
+import { SITE_MESSAGE_RULES } from './errors/site-message.rules.ts';
 import { SMS_CARRIER_RULES } from './errors/sms-carrier.rules.ts';
 import { SMS_CONTACT_RULES } from './errors/sms-contact.rules.ts';
 import { SMS_FILING_RULES } from './errors/sms-filing.rules.ts';
@@ -125,6 +126,7 @@ export const VALIDATION_MESSAGES = {
   ...INVOICE_RULES,
   ...VOUCHER_RULES,
   ...TRADE_RULES,
+  ...SITE_MESSAGE_RULES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

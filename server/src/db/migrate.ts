@@ -57,6 +57,7 @@ import * as balanceNotices from './migrations/0056-balance-notices.ts';
 import * as smsMmsBodies from './migrations/0057-sms-mms-bodies.ts';
 import * as smsVoiceCodes from './migrations/0058-sms-voice-codes.ts';
 import * as siteMessages from './migrations/0059-site-messages.ts';
+import * as messageSettings from './migrations/0060-message-settings.ts';
 import { type HeraldMigration, migrationContext } from './migrations/migration.ts';
 
 /**
@@ -122,6 +123,7 @@ export const MIGRATIONS: Record<string, HeraldMigration> = {
   '0057-sms-mms-bodies': smsMmsBodies,
   '0058-sms-voice-codes': smsVoiceCodes,
   '0059-site-messages': siteMessages,
+  '0060-message-settings': messageSettings,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

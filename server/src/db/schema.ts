@@ -41,7 +41,12 @@ import type {
   MailRoutesTable,
   SendingDomainsTable,
 } from './sending-schema.ts';
-import type { SiteMessagesTable } from './site-message-schema.ts';
+import type {
+  MessageNotifiersTable,
+  MessageSettingsTable,
+  NoticeSmsTable,
+  SiteMessagesTable,
+} from './site-message-schema.ts';
 import type {
   SmsBlocksTable,
   SmsCarrierIdsTable,
@@ -212,6 +217,9 @@ export interface DB {
   benefit_packages: BenefitPackagesTable;
   package_usage: PackageUsageTable;
   site_messages: SiteMessagesTable;
+  message_settings: MessageSettingsTable;
+  message_notifiers: MessageNotifiersTable;
+  notice_sms: NoticeSmsTable;
 }
 
 /** The tenant. Every tenant-owned table carries account_id referencing it. */

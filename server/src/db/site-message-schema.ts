@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Row type of the message centre's records (migration 0059). */
+/** Row types of the message centre (migrations 0059, 0060). */
 export interface SiteMessagesTable {
   id: Generated<number>;
   account_id: number;
@@ -11,4 +11,32 @@ export interface SiteMessagesTable {
   params: string;
   created_at: number;
   read_at: number | null;
+  /** When the notice task claimed it for mail and SMS (migration 0060); null until then. */
+  notified_at: Generated<number | null>;
+}
+
+/** Whether a category is mailed and texted (migration 0060); no row is the default. */
+export interface MessageSettingsTable {
+  account_id: number;
+  category: string;
+  email: number;
+  sms: number;
+  updated_at: number;
+}
+
+export interface MessageNotifiersTable {
+  id: Generated<number>;
+  account_id: number;
+  kind: 'email' | 'phone';
+  address: string;
+  created_at: number;
+}
+
+/** One SMS notice sent: a message to a phone, in a Beijing month (YYYY-MM). */
+export interface NoticeSmsTable {
+  message_id: number;
+  phone: string;
+  account_id: number;
+  month: string;
+  sent_at: number;
 }

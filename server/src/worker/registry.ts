@@ -24,6 +24,7 @@ import { expireSmsPauses, expireSmsPausesTask } from './tasks/expire-sms-pauses.
 import { expireTemplateApproval, expireTemplateApprovalTask } from './tasks/expire-template-approval.task.ts';
 import { expireVouchers, expireVouchersTask } from './tasks/expire-vouchers.task.ts';
 import { forgetNodes, forgetNodesTask } from './tasks/forget-nodes.task.ts';
+import { noticeMessages, noticeMessagesTask } from './tasks/message-notices.task.ts';
 import { pruneChallenges, pruneChallengesTask } from './tasks/prune-challenges.task.ts';
 import { pruneJobs, pruneJobsTask } from './tasks/prune-jobs.task.ts';
 import { pruneRateLimits, pruneRateLimitsTask } from './tasks/prune-rate-limits.task.ts';
@@ -55,6 +56,7 @@ export const JOBS: readonly JobDefinition[] = [
   purgeAddressList,
   reconcileRecharges,
   noticeLowBalances,
+  noticeMessages,
   expireVouchers,
   checkDedicatedIps,
   billDedicatedIps,
@@ -74,6 +76,7 @@ export const TASKS: readonly TaskDefinition[] = [
   cleanSmsContactsTask,
   reconcileRechargesTask,
   noticeLowBalancesTask,
+  noticeMessagesTask,
   expireVouchersTask,
   checkDedicatedIpsTask,
   billDedicatedIpsTask,

@@ -24,7 +24,10 @@ describe(`low-balance notices on ${testDialect}`, () => {
       .where('recipient', '=', email)
       .orderBy('id')
       .execute();
-  const notice = () => t.core.ledger.noticeLowBalances(t.core.notifications, 'https://herald.test');
+  const notice = async () => {
+    await t.core.ledger.noticeLowBalances();
+    await t.core.siteMessages.notifyPending();
+  };
   const move = (accountId: number, yuan: number) =>
     t.core.ledger.adjust(null, accountId, { amountFen: yuan * 100, reason: 'test' });
 
@@ -45,16 +48,16 @@ describe(`low-balance notices on ${testDialect}`, () => {
     await notice();
     let mails = await mailsTo(email);
     assert.equal(mails.length, 1, 'one notice for one crossing');
-    assert.equal(mails[0]?.subject, 'Herald 余额不足提醒 / Your Herald balance is low');
+    assert.equal(mails[0]?.subject, '余额不足提醒 / Your balance is low');
     assert.match(mails[0]?.body ?? '', /余额为 40\.00 元，已低于 50\.00 元/);
-    assert.match(mails[0]?.body ?? '', /Your Herald balance is 40\.00 yuan, below 50\.00 yuan/);
-    assert.match(mails[0]?.body ?? '', /https:\/\/herald\.test\/accountSetting\/financialMangement\/charge/);
+    assert.match(mails[0]?.body ?? '', /Your balance is 40\.00 yuan, below 50\.00 yuan/);
+    assert.match(mails[0]?.body ?? '', /\/accountSetting\/financialMangement\/charge/);
 
     await move(accountId, -40);
     await notice();
     mails = await mailsTo(email);
     assert.equal(mails.length, 2);
-    assert.equal(mails[1]?.subject, 'Herald 余额已用完，发送已暂停 / Your Herald balance has run out');
+    assert.equal(mails[1]?.subject, '余额已用完，发送已暂停 / Your balance has run out');
 
     await move(accountId, 10);
     await notice();

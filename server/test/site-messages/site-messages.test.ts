@@ -93,7 +93,7 @@ describe(`message centre on ${testDialect}`, () => {
       bankRef: 'MSG-1',
     });
     await t.core.ledger.adjust(null, accountId, { amountFen: -6000, reason: 'test' });
-    await t.core.ledger.noticeLowBalances(t.core.notifications, 'https://herald.test');
+    await t.core.ledger.noticeLowBalances();
     const page = await messages(owner, '?category=balance');
     assert.equal(page.total, 1);
     assert.equal(page.list[0]?.title, 'Your balance is low');

@@ -12,6 +12,7 @@ import { useMessageStore } from '../../stores/message.store.ts';
 
 const PAGE_SIZE = 10;
 const TEMPLATES_PATH = '/sendRelative/template';
+const SETTINGS_PATH = '/accountSetting/messageCenter/setMessage';
 
 /**
  * The message centre (console-spec §2 `accountSetting/messageCenter`, code 7; calls
@@ -51,7 +52,15 @@ export default function MessageCenterPage() {
   const unreadCount = page?.totalCount ?? 0;
 
   return (
-    <Card title={t('messages.title')} className="message-center-page">
+    <Card
+      title={t('messages.title')}
+      className="message-center-page"
+      extra={
+        <Link to={SETTINGS_PATH} className="messages-settings-link">
+          {t('messages.settingsLink')}
+        </Link>
+      }
+    >
       <Typography.Paragraph type="secondary">{t('messages.intro')}</Typography.Paragraph>
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
         <Segmented

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import type { Lang } from '../lang.ts';
+import type { ValidationKey } from '../validation.ts';
+
+const rule = (key: ValidationKey) => ({ message: key });
 
 /**
  * The message centre's records (console `accountSetting/messageCenter`, code 7): what Herald
@@ -226,4 +229,69 @@ export interface SiteMessagesPage {
   total: number;
   /** The account's unread messages in all (the header badge). */
   totalCount: number;
+}
+
+/**
+ * Message settings (console `messageCenter/setMessage`, code 7): per category, whether its
+ * messages are also mailed and texted. Every message shows in the message centre (that cannot be
+ * turned off). Mail goes to the notifiers' addresses, or to the account owner when there are
+ * none; SMS goes to the notifiers' phones, at most NOTICE_SMS_MONTHLY_LIMIT a Beijing month per
+ * account, each charged at the `sms_notification` price, for paid accounts only.
+ */
+export const MESSAGE_NOTIFIER_KINDS = ['email', 'phone'] as const;
+export type MessageNotifierKind = (typeof MESSAGE_NOTIFIER_KINDS)[number];
+/** At most this many notifiers of each kind (product-spec §7: up to 3 emails or phones). */
+export const MESSAGE_NOTIFIERS_MAX = 3;
+/** SMS notices an account gets a Beijing month (product-spec §7: reminder limit 20 per month). */
+export const NOTICE_SMS_MONTHLY_LIMIT = 20;
+/** What a category is mailed and texted when the account has set nothing. */
+export const MESSAGE_SETTING_DEFAULTS = { email: true, sms: false } as const;
+
+export const messageSettingSchema = z.object({
+  category: z.enum(SITE_MESSAGE_CATEGORIES, rule('siteMessageCategory')),
+  email: z.boolean(rule('siteMessageSwitch')),
+  sms: z.boolean(rule('siteMessageSwitch')),
+});
+export type MessageSettingInput = z.infer<typeof messageSettingSchema>;
+
+export const messageNotifierSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('email'),
+      address: z
+        .string(rule('required'))
+        .trim()
+        .max(100, rule('lengthExceeded'))
+        .pipe(z.email(rule('emailFormat'))),
+    }),
+    z.object({
+      kind: z.literal('phone'),
+      address: z
+        .string(rule('required'))
+        .trim()
+        .regex(/^1[3-9]\d{9}$/, rule('siteMessageNotifierPhone')),
+    }),
+  ],
+  rule('siteMessageNotifierKind'),
+);
+export type MessageNotifierInput = z.infer<typeof messageNotifierSchema>;
+
+export interface MessageNotifierView {
+  id: number;
+  kind: MessageNotifierKind;
+  address: string;
+}
+
+export interface MessageSettingsView {
+  settings: { category: SiteMessageCategory; site: true; email: boolean; sms: boolean }[];
+  notifiers: MessageNotifierView[];
+  /** Where mail goes while no email notifier is set: the owner's address. */
+  ownerEmail: string | null;
+  /** SMS notices are for paid accounts. */
+  paid: boolean;
+  smsThisMonth: number;
+  smsMonthlyLimit: number;
+  /** Price of one SMS notice, fen. */
+  smsPriceFen: number;
 }

@@ -12,7 +12,6 @@ import {
 import type { Database } from '../../db/database.ts';
 import type { Caller } from '../context.ts';
 import { MailEventsService } from '../mail-events/mail-events.service.ts';
-import type { SystemMailer } from '../registration/account-mail.ts';
 import { BalanceGate } from './balance-gate.ts';
 import { noticeLowBalances } from './balance-notices.ts';
 import { chargeMailEvents, chargeSmsBatch, MAIL_CHARGING_CURSOR } from './charging.ts';
@@ -63,9 +62,9 @@ export class LedgerService {
     return points.reverse();
   }
 
-  /** Mails the owners of paid accounts whose balance just fell low or ran out (balance-notices.ts). */
-  noticeLowBalances(mailer: SystemMailer, publicUrl: string): Promise<number> {
-    return noticeLowBalances(this.database, mailer, publicUrl, this.now());
+  /** Tells paid accounts whose balance just fell low or ran out (balance-notices.ts). */
+  noticeLowBalances(): Promise<number> {
+    return noticeLowBalances(this.database, this.now());
   }
 
   async entries({ accountId }: Caller, limit = 100): Promise<LedgerEntryView[]> {

@@ -97,6 +97,11 @@ export class NotificationsService {
     this.receipts = new SmsReceipts(deps.database, this.log);
   }
 
+  /** True when a system SMS carrier is configured, so sendSms can send. */
+  get smsConfigured(): boolean {
+    return this.deps.openCarrier !== undefined;
+  }
+
   async sendEmail(mail: {
     to: string;
     subject: string;

@@ -1,13 +1,17 @@
 import { QUEUES } from '../../queue/names.ts';
 import type { JobDefinition, TaskDefinition } from '../job.ts';
 
-/** Every minute: owners of paid accounts whose balance fell low or ran out are mailed once. */
+/**
+ * Every minute: paid accounts whose balance fell low or ran out are told once, in their message
+ * centre; the message notices then mail and text it.
+ */
 export const noticeLowBalances: JobDefinition = {
   queue: QUEUES.system,
   name: 'system.balance-notices',
   async handle(core) {
-    const sent = await core.ledger.noticeLowBalances(core.notifications, core.config.publicUrl);
-    if (sent > 0) core.logger.info({ sent }, 'sent low-balance notices');
+    const posted = await core.ledger.noticeLowBalances();
+    if (posted > 0) core.logger.info({ posted }, 'posted low-balance notices');
+    await core.siteMessages.notifyPending();
   },
 };
 
