@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/database.ts';
@@ -132,4 +133,15 @@ export function signedSmsForm(key: string, params: Record<string, string>): stri
     .join('&');
   const signature = createHash('md5').update(`${key}&${text}&${key}`).digest('hex');
   return new URLSearchParams({ ...params, signature }).toString();
+}
+
+/** Says on stderr how many errors a benchmarked Herald logged (its JSON log file), and the first. */
+export function reportLoggedErrors(logFile: string): void {
+  const errors = fs
+    .readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => /"level":(50|60)/.test(line));
+  if (errors.length > 0) {
+    process.stderr.write(`herald logged ${errors.length} errors, first: ${errors[0]?.slice(0, 500)}\n`);
+  }
 }

@@ -23,7 +23,13 @@ import { startDnsServer, startSmtpMx } from '../packages/test-peers/src/index.ts
 import { createDkimKey } from '../server/src/core/domains/dkim-key.ts';
 import { SecretBox } from '../server/src/lib/secret-box.ts';
 import { dotWithoutMark, SmtpConnection } from '../server/src/mta/smtp-client/smtp-connection.ts';
-import { freePort, mailBenchEnv, waitReady, writeSendingFixture } from './herald-fixtures.ts';
+import {
+  freePort,
+  mailBenchEnv,
+  reportLoggedErrors,
+  waitReady,
+  writeSendingFixture,
+} from './herald-fixtures.ts';
 import { report, round } from './report.ts';
 
 const REPO = path.join(import.meta.dirname, '..');
@@ -196,12 +202,7 @@ async function run(budgetMb: string | null): Promise<void> {
     await mx.close();
     await dns.close();
     fs.closeSync(logFd);
-    const errors = fs
-      .readFileSync(logFile, 'utf8')
-      .split('\n')
-      .filter((line) => /"level":(50|60)/.test(line));
-    if (errors.length > 0)
-      process.stderr.write(`herald logged ${errors.length} errors, first: ${errors[0]?.slice(0, 500)}\n`);
+    reportLoggedErrors(logFile);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -34,6 +34,7 @@ import {
   freePort,
   freshPostgres,
   mailBenchEnv,
+  reportLoggedErrors,
   type SendingFixture,
   waitReady,
   writeSendingFixture,
@@ -354,12 +355,7 @@ async function run(backend: 'sqlite' | 'postgres+redis', sink: Sink): Promise<nu
     await new Promise((r) => child.once('exit', r));
     await dns.close();
     fs.closeSync(logFd);
-    const errors = fs
-      .readFileSync(logFile, 'utf8')
-      .split('\n')
-      .filter((line) => /"level":(50|60)/.test(line));
-    if (errors.length > 0)
-      process.stderr.write(`herald logged ${errors.length} errors, first: ${errors[0]?.slice(0, 500)}\n`);
+    reportLoggedErrors(logFile);
     fs.rmSync(dataDir, { recursive: true, force: true });
     await dropPg?.();
   }

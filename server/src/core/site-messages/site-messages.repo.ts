@@ -130,11 +130,6 @@ export async function deleteNotifier({ db }: Database, accountId: number, id: nu
   return Number(result.numDeletedRows) === 1;
 }
 
-export async function isPaid({ db }: Database, accountId: number): Promise<boolean> {
-  const row = await db.selectFrom('accounts').select('plan').where('id', '=', accountId).executeTakeFirst();
-  return row?.plan === 'paid';
-}
-
 export async function noticeSmsCount(db: Kysely<DB>, accountId: number, month: string): Promise<number> {
   const row = await db
     .selectFrom('notice_sms')
@@ -157,13 +152,4 @@ export async function insertNoticeSms(
     .returning('message_id')
     .executeTakeFirst();
   return inserted !== undefined;
-}
-
-export async function noticeSmsPriceFen(db: Kysely<DB>): Promise<number> {
-  const row = await db
-    .selectFrom('prices')
-    .select(['unit', 'fen'])
-    .where('code', '=', 'sms_notification')
-    .executeTakeFirst();
-  return row ? Math.ceil(Number(row.fen) / Number(row.unit)) : 0;
 }

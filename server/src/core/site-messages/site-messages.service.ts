@@ -20,10 +20,13 @@ import {
   siteMessagesReadSchema,
   siteMessageText,
 } from '@herald/shared';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 import type { Logger } from '../../logger.ts';
 import type { Caller } from '../context.ts';
-import { ownerEmail, postEntry } from '../ledger/ledger.repo.ts';
+import { pricesIn } from '../ledger/charging.repo.ts';
+import { fundsOf, ownerEmail, postEntry } from '../ledger/ledger.repo.ts';
 import { systemMail } from '../registration/account-mail.ts';
 import * as repo from './site-messages.repo.ts';
 
@@ -118,9 +121,9 @@ export class SiteMessagesService {
       this.settingsOf(accountId),
       repo.listNotifiers(this.database, accountId),
       ownerEmail(this.database, accountId),
-      repo.isPaid(this.database, accountId),
+      this.isPaid(accountId),
       repo.noticeSmsCount(this.database.db, accountId, monthOf(this.now())),
-      repo.noticeSmsPriceFen(this.database.db),
+      noticeSmsPriceFen(this.database.db),
     ]);
     return {
       settings: SITE_MESSAGE_CATEGORIES.map((category) => ({ category, site: true, ...saved[category] })),
@@ -138,7 +141,7 @@ export class SiteMessagesService {
     const setting = messageSettingSchema.parse(input ?? {});
     const { accountId } = caller;
     if (setting.sms) {
-      if (!(await repo.isPaid(this.database, accountId))) throw new AppError('MESSAGE_SMS_PAID_ONLY');
+      if (!(await this.isPaid(accountId))) throw new AppError('MESSAGE_SMS_PAID_ONLY');
       const phones = (await repo.listNotifiers(this.database, accountId)).filter((n) => n.kind === 'phone');
       if (phones.length === 0) throw new AppError('MESSAGE_NOTIFIER_REQUIRED');
     }
@@ -240,7 +243,7 @@ export class SiteMessagesService {
       this.log.warn({ accountId, messageId }, 'SMS notice skipped: no system SMS carrier is configured');
       return 0;
     }
-    if (!(await repo.isPaid(this.database, accountId))) return 0;
+    if (!(await this.isPaid(accountId))) return 0;
     const month = monthOf(now);
     const { title, content } = siteMessageText(kind, params, 'zh-cn');
     let sent = 0;
@@ -249,7 +252,7 @@ export class SiteMessagesService {
         if ((await repo.noticeSmsCount(trx, accountId, month)) >= NOTICE_SMS_MONTHLY_LIMIT) return 'limit';
         const row = { message_id: messageId, phone, account_id: accountId, month, sent_at: now };
         if (!(await repo.insertNoticeSms(trx, row))) return 'done';
-        const fen = await repo.noticeSmsPriceFen(trx);
+        const fen = await noticeSmsPriceFen(trx);
         if (fen > 0) {
           await postEntry(trx, {
             accountId,
@@ -274,6 +277,10 @@ export class SiteMessagesService {
     return sent;
   }
 
+  private async isPaid(accountId: number): Promise<boolean> {
+    return (await fundsOf(this.database, accountId))?.plan === 'paid';
+  }
+
   private async settingsOf(
     accountId: number,
   ): Promise<Record<SiteMessageCategory, { email: boolean; sms: boolean }>> {
@@ -291,6 +298,12 @@ export class SiteMessagesService {
       }),
     ) as Record<SiteMessageCategory, { email: boolean; sms: boolean }>;
   }
+}
+
+/** What one SMS notice costs, fen: the operator's `sms_notification` price, rounded up. */
+async function noticeSmsPriceFen(db: Kysely<DB>): Promise<number> {
+  const price = (await pricesIn(db)).get('sms_notification');
+  return price ? Math.ceil(price.fen / price.unit) : 0;
 }
 
 /** A Beijing month, YYYY-MM. */
